@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "PhotoStack",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "photostack", targets: ["photostack"]),
+        .library(name: "StackEngine", targets: ["StackEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
+    targets: [
+        // MARK: C libraries (system libraries found with pkg-config, installed from apt)
+        .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo cairo-xlib", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        /// libjpeg-turbo behind a C shim that owns setjmp/longjmp error recovery.
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+
+        // MARK: Pure Swift core: geometry, layouts, collection view, animation, scroll physics. Imports no C module.
+        .target(name: "StackEngine"),
+
+        // MARK: Thin owning Swift wrappers over Cairo and Pango.
+        .target(name: "Canvas", dependencies: ["CCairo", "CPango"]),
+        // MARK: Folders as albums, decoding, thumbnail caches, background loader.
+        .target(name: "PhotoPipeline", dependencies: [
+            "CJPEG", "Canvas",
+            .product(name: "Collections", package: "swift-collections"),
+        ]),
+        // MARK: The X11 window host: window, events, frame clock, presenting Cairo frames.
+        .target(name: "X11Host", dependencies: ["CX11", "CCairo", "Canvas", "StackEngine"]),
+        // MARK: The application: screens, cell renderers, state JSON, commands.
+        .target(name: "PhotoStackApp", dependencies: [
+            "StackEngine", "Canvas", "PhotoPipeline", "X11Host",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "photostack", dependencies: ["PhotoStackApp"]),
+
+        .testTarget(name: "StackEngineTests", dependencies: ["StackEngine"]),
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "Canvas"]),
+        .testTarget(name: "PhotoStackAppTests", dependencies: ["PhotoStackApp"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ]
+)

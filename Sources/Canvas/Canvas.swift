@@ -1,0 +1,1 @@
+// Canvas: see Package.swift for the role of this module.

@@ -1,0 +1,1 @@
+// PhotoPipeline: see Package.swift for the role of this module.

@@ -1,0 +1,1 @@
+// PhotoStackApp: see Package.swift for the role of this module.

@@ -1,0 +1,1 @@
+// X11Host: see Package.swift for the role of this module.

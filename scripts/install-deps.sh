@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages PhotoStack needs, skipping what is already present.
+# Usage: scripts/install-deps.sh [run|test|bench]
+#   run   - libraries to build and run the app (default)
+#   test  - plus Xvfb, xdotool, x11-apps and imagemagick for the end-to-end tests
+#   bench - plus nsxiv and feh for the comparison script
+set -euo pipefail
+mode="${1:-run}"
+pkgs=(pkg-config libx11-dev libcairo2-dev libpango1.0-dev libjpeg-dev fonts-dejavu-core fonts-noto-core fonts-noto-cjk)
+case "$mode" in
+  run) ;;
+  test) pkgs+=(xvfb xdotool x11-apps x11-utils imagemagick python3) ;;
+  bench) pkgs+=(xvfb xdotool x11-apps x11-utils imagemagick python3 nsxiv feh libjpeg-turbo-progs) ;;
+  *) echo "usage: $0 [run|test|bench]" >&2; exit 2 ;;
+esac
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+echo "Installing: ${missing[*]}"
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         /// libjpeg-turbo behind a C shim that owns setjmp/longjmp error recovery.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        /// libpng behind a C shim (reading and writing PNG with text chunks, for the thumbnail cache).
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
 
         // MARK: Pure Swift core: geometry, layouts, collection view, animation, scroll physics. Imports no C module.
         .target(name: "StackEngine"),
@@ -27,7 +29,7 @@ let package = Package(
         .target(name: "Canvas", dependencies: ["CCairo", "CPango"]),
         // MARK: Folders as albums, decoding, thumbnail caches, background loader.
         .target(name: "PhotoPipeline", dependencies: [
-            "CJPEG", "Canvas",
+            "CJPEG", "CPNG",
             .product(name: "Collections", package: "swift-collections"),
         ]),
         // MARK: The X11 window host: window, events, frame clock, presenting Cairo frames.
@@ -40,7 +42,7 @@ let package = Package(
         .executableTarget(name: "photostack", dependencies: ["PhotoStackApp"]),
 
         .testTarget(name: "StackEngineTests", dependencies: ["StackEngine"]),
-        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "Canvas"]),
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline"]),
         .testTarget(name: "PhotoStackAppTests", dependencies: ["PhotoStackApp"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]

@@ -9,9 +9,9 @@ open class CollectionViewLayout {
     public weak var host: LayoutHost?
     /// True until `prepare()` has run for the current state.
     public private(set) var needsPrepare = true
-    /// Decoration view kinds registered with this layout (not with the data source), mapped to a
-    /// reuse identifier the collection view uses to make their renderers.
-    public private(set) var decorationRegistrations: [String: String] = [:]
+    /// Decoration view kinds registered with this layout (not with the data source), mapped to the
+    /// renderer type the collection view makes for them.
+    public private(set) var decorationRegistrations: [String: ReusableView.Type] = [:]
 
     public init() {}
 
@@ -29,9 +29,10 @@ open class CollectionViewLayout {
         prepare()
     }
 
-    /// Registers a decoration view kind; `reuseIdentifier` names the renderer the collection view makes for it.
-    public func registerDecoration(kind: String, reuseIdentifier: String) {
-        decorationRegistrations[kind] = reuseIdentifier
+    /// Registers a decoration view kind and the renderer type the collection view makes for it
+    /// (decoration views belong to the layout, not to the data source).
+    public func registerDecoration(_ type: ReusableView.Type, forKind kind: String) {
+        decorationRegistrations[kind] = type
         invalidate()
     }
 

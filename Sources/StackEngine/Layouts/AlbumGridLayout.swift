@@ -1,0 +1,31 @@
+/// The grid of one album's photos: square thumbnails filling the view width. The column count is the
+/// number of `targetCellSide` cells that fit the width, rounded to the nearest whole (at least 1); the cell side is then chosen so the columns fill
+/// the width exactly with `spacing` between them, rounded down to whole points (the flow layout spreads
+/// the sub-point remainder). Everything else is a vertical `FlowLayout`.
+public final class AlbumGridLayout: FlowLayout {
+    /// The preferred thumbnail side, in points; actual cells come out within about half a column's share of it. Default 120.
+    public var targetCellSide: Double { didSet { if oldValue != targetCellSide { invalidate() } } }
+    /// Columns as of the last `prepare()`.
+    public private(set) var columns = 1
+
+    /// - Parameters:
+    ///   - targetCellSide: preferred thumbnail side (points).
+    ///   - spacing: gap between thumbnails, across and down (points).
+    ///   - inset: margins around the grid (points).
+    public init(targetCellSide: Double = 120, spacing: Double = 2, inset: EdgeInsets = .zero) {
+        self.targetCellSide = targetCellSide
+        super.init()
+        minimumInteritemSpacing = spacing
+        minimumLineSpacing = spacing
+        sectionInset = inset
+    }
+
+    public override func resolvedItemSize(for viewSize: Size) -> Size {
+        let available = viewSize.width - sectionInset.left - sectionInset.right
+        let spacing = minimumInteritemSpacing
+        guard available > 0, targetCellSide > 0 else { return Size(width: max(available, 0), height: max(available, 0)) }
+        columns = max(1, Int(((available + spacing) / (targetCellSide + spacing)).rounded()))
+        let side = ((available - Double(columns - 1) * spacing) / Double(columns)).rounded(.down)
+        return Size(width: side, height: side)
+    }
+}

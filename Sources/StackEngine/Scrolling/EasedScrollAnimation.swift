@@ -17,9 +17,9 @@ public struct EasedScrollAnimation: ScrollSimulation, Hashable {
         let delta = to - from
         var T = max(duration, 1e-6)
         var v = velocity
-        if delta != 0, (v > 0) == (delta > 0), v != 0, v * T > 3 * delta {
+        if delta != 0, v != 0, (v > 0) == (delta > 0), abs(v) * T > 3 * abs(delta) {
             T = max(3 * delta / v, min(minimumDuration, T))
-            if v * T > 3 * delta { v = 3 * delta / T }
+            if abs(v) * T > 3 * abs(delta) { v = 3 * delta / T }
         }
         self.from = from
         self.to = to

@@ -24,7 +24,6 @@ extension ScrollController {
             let p = offset(at: time)
             stopMotions(at: time)
             touchpad = TouchpadState(raw: unconstrained(p), startOffset: p)
-            touchpad!.tracker.add(touchpad!.raw, time: time)
         }
         touchpad!.raw = touchpad!.raw + axisMask(delta)
         touchpad!.tracker.add(touchpad!.raw, time: time)

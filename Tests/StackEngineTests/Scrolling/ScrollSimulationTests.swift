@@ -117,3 +117,15 @@ final class ScrollSimulationTests: XCTestCase {
         XCTAssertEqual(EasedScrollAnimation.duration(forDistance: 600), 0.1)
     }
 }
+
+final class EasedScrollAnimationDirectionTests: XCTestCase {
+    func testNegativeDirectionBehavesLikePositive() {
+        for sign in [1.0, -1.0] {
+            let e = EasedScrollAnimation(from: 0, velocity: sign * 400, to: sign * 53, duration: 0.2)
+            XCTAssertEqual(e.duration, 0.2, accuracy: 1e-12)
+            XCTAssertEqual(e.initialVelocity, sign * 400)
+            let f = EasedScrollAnimation(from: 0, velocity: sign * 3000, to: sign * 100, duration: 0.2)
+            XCTAssertEqual(f.duration, 0.1, accuracy: 1e-12)
+        }
+    }
+}

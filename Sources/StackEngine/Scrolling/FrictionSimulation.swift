@@ -14,12 +14,15 @@ public struct FrictionSimulation: ScrollSimulation, Hashable {
     public let rate: DecelerationRate
     /// Remaining travel, in points, under which the motion counts as done.
     public let tolerance: Double
+    /// Where the motion comes to rest, in points: x0 − v0/k (exactly the requested target for `restingAt`).
+    public private(set) var restingPosition: Double
 
     public init(position: Double, velocity: Double, rate: DecelerationRate = .normal, tolerance: Double = 0.5) {
         self.startPosition = position
         self.startVelocity = velocity
         self.rate = rate
         self.tolerance = tolerance
+        self.restingPosition = position - velocity / rate.k
     }
 
     /// A friction path that starts at `position` with `velocity` and rests exactly at `target`, found by
@@ -33,6 +36,7 @@ public struct FrictionSimulation: ScrollSimulation, Hashable {
         let d = exp(k / 1000)
         guard allowed.contains(d) else { return nil }
         self.init(position: position, velocity: velocity, rate: DecelerationRate(perMillisecond: d), tolerance: tolerance)
+        self.restingPosition = target
     }
 
     /// The start velocity, in points per second, that makes a friction path from `position` rest at `target`.
@@ -40,8 +44,6 @@ public struct FrictionSimulation: ScrollSimulation, Hashable {
         rate.k * (position - target)
     }
 
-    /// Where the motion comes to rest, in points: x0 − v0/k.
-    public var restingPosition: Double { startPosition - startVelocity / rate.k }
     public var finalPosition: Double { restingPosition }
 
     public func position(at t: Double) -> Double {

@@ -6,7 +6,12 @@ final class ScrollControllerWheelTests: XCTestCase {
 
     func testTenNotchesInHundredMillisecondsEndAtTenSteps() {
         let c = S.tallList(offsetY: 0)
-        for i in 0..<10 { c.wheel(notches: 1, axis: .vertical, time: Double(i) * 0.01) }
+        for i in 0..<10 {
+            let t = Double(i) * 0.01, before = c.velocity(at: t), position = c.offset(at: t)
+            c.wheel(notches: 1, axis: .vertical, time: t)
+            XCTAssertEqual(c.offset(at: t), position, "retargeting never jumps")
+            if i > 0 { XCTAssertEqual(c.velocity(at: t).y, before.y, accuracy: 1e-6, "retargeting keeps the velocity") }
+        }
         var previous = 0.0
         var previousVelocity = 0.0
         for i in 0...600 {

@@ -5,6 +5,16 @@ public enum ScrollCommand: Hashable, Sendable, CaseIterable {
     case lineUp, lineDown, lineLeft, lineRight
     case pageUp, pageDown, pageLeft, pageRight
     case home, end
+
+    /// The page command for a click in an indicator track: `direction` −1 pages up/left, +1 down/right.
+    public static func page(_ axis: ScrollAxis, direction: Int) -> ScrollCommand {
+        switch (axis, direction < 0) {
+        case (.vertical, true): return .pageUp
+        case (.vertical, false): return .pageDown
+        case (.horizontal, true): return .pageLeft
+        case (.horizontal, false): return .pageRight
+        }
+    }
 }
 
 /// What a pointer release meant, returned by `ScrollController.pointerUp(at:time:)`.

@@ -1,13 +1,19 @@
 extension ScrollController {
     /// A button press at `point` (viewport points) at `time` (seconds). Stops (catches) a running motion;
-    /// an overscrolled offset stays where it is until the drag moves it or the press ends.
+    /// an overscrolled offset stays where it is until the drag moves it or the press ends. Catching a coast or
+    /// spring faster than `minimumFlingVelocity` swallows the click (`.stoppedScrolling`); stopping a wheel/key
+    /// ease or an imperceptible creep does not.
     public func pointerDown(at point: Point, time: Double) {
         let p = offset(at: time)
-        let caught = isMoving(at: time)
-        if caught { lastMovementTime = time }
+        let v = velocity(at: time)
+        let caught = motions.contains { $0.isMoving(at: time) && $0.rawTarget(at: time) == nil }
+            && (v.x * v.x + v.y * v.y).squareRoot() > Self.minimumFlingVelocity
+        let stopped = isMoving(at: time)
+        if stopped { lastMovementTime = time }
         stopMotions(at: time)
         touchpad = nil
         var d = DragState(downPoint: point, lastPoint: point, caughtMotion: caught, startOffset: p)
+        d.stoppedMotion = stopped
         d.tracker.add(point, time: time)
         drag = d
     }
@@ -38,7 +44,8 @@ extension ScrollController {
         drag = nil
         guard d.anchor != nil else {
             let p = offset(at: time)
-            if d.caughtMotion || geometry.clamped(p) != p { settle(at: time, velocity: .zero, startOffset: d.startOffset) }
+            let snaps = d.stoppedMotion && (isPagingEnabled || targetOffsetProvider != nil)
+            if d.caughtMotion || snaps || geometry.clamped(p) != p { settle(at: time, velocity: .zero, startOffset: d.startOffset) }
             return d.caughtMotion ? .stoppedScrolling : .click
         }
         let v = releaseVelocity(pointer: d.tracker.velocity() * -1, time: time)

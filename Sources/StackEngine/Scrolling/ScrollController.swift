@@ -42,6 +42,8 @@ public final class ScrollController {
         var downPoint: Point
         var lastPoint: Point
         var caughtMotion: Bool
+        /// The press stopped some motion (even one that does not swallow the click).
+        var stoppedMotion = false
         var startOffset: Point
         /// Set once the pointer moved past the threshold: the pointer position and unconstrained offset then.
         var anchor: Point?

@@ -95,6 +95,22 @@ final class ScrollControllerDragTests: XCTestCase {
         XCTAssertEqual(c.offset(at: t + 2).y, y)
     }
 
+    func testClickAfterWheelOrCreepIsStillAClick() {
+        let c = S.tallList(offsetY: 500)
+        c.wheel(notches: 1, axis: .vertical, time: 0)
+        c.pointerDown(at: Point(x: 10, y: 10), time: 0.05)
+        XCTAssertFalse(c.isMoving(at: 0.06), "the press stops the ease")
+        XCTAssertEqual(c.pointerUp(at: Point(x: 10, y: 10), time: 0.1), .click)
+        let d = S.tallList(offsetY: 500)
+        let events = S.flick(speed: 2000)
+        _ = S.send(events, to: d)
+        let late = events.last!.time + 3  // ~5 px/s left
+        d.pointerDown(at: Point(x: 10, y: 10), time: late)
+        XCTAssertEqual(d.pointerUp(at: Point(x: 10, y: 10), time: late + 0.1), .click)
+        XCTAssertEqual(ScrollCommand.page(.vertical, direction: -1), .pageUp)
+        XCTAssertEqual(ScrollCommand.page(.horizontal, direction: 1), .pageRight)
+    }
+
     func testFlingIntoBottomEdgeBouncesBack() {
         let c = S.tallList(offsetY: 9000)  // max offset is 9200
         let events = S.flick(speed: 3000)

@@ -1,0 +1,57 @@
+extension ScrollController {
+    /// Starts the motion that follows a release at `time` with `velocity` (points per second): a bouncing coast,
+    /// or, with snapping or paging, a continuous path to the chosen resting point that starts with `velocity`.
+    func settle(at time: Double, velocity: Point, startOffset: Point) {
+        let p = offset(at: time)
+        lastMovementTime = time
+        if isPagingEnabled || targetOffsetProvider != nil {
+            var proposed = p
+            for axis in ScrollAxis.allCases where geometry.axes.contains(axis) {
+                let rest = FrictionSimulation(position: p[axis], velocity: velocity[axis], rate: decelerationRate).restingPosition
+                let r = geometry.range(axis)
+                proposed[axis] = min(r.upperBound, max(r.lowerBound, rest))
+            }
+            var target = proposed
+            if isPagingEnabled {
+                for axis in ScrollAxis.allCases { target[axis] = pagedTarget(axis, proposed: proposed[axis], from: startOffset[axis]) }
+            } else if let provider = targetOffsetProvider {
+                target = provider(proposed, velocity)
+            }
+            target = geometry.clamped(target)
+            for axis in ScrollAxis.allCases where geometry.axes.contains(axis) {
+                motions[axis.rawValue] = snapMotion(from: p[axis], velocity: velocity[axis], to: target[axis], time: time,
+                                                    range: geometry.range(axis))
+            }
+        } else {
+            for axis in ScrollAxis.allCases where geometry.axes.contains(axis) {
+                let r = geometry.range(axis)
+                if velocity[axis] == 0, r.contains(p[axis]) { motions[axis.rawValue] = .rest(p[axis]); continue }
+                let b = BouncingScrollSimulation(position: p[axis], velocity: velocity[axis], minOffset: r.lowerBound,
+                                                 maxOffset: r.upperBound, rate: decelerationRate)
+                motions[axis.rawValue] = .moving(simulation: b, start: time, rawTarget: nil)
+            }
+        }
+        isAnimating = isMoving(at: time)
+    }
+
+    /// A motion from `x` with `v` that ends exactly on `target` (points) with no jump: friction with a solved
+    /// deceleration rate when the velocity already heads there at a sensible rate, else a critically damped spring.
+    func snapMotion(from x: Double, velocity v: Double, to target: Double, time: Double,
+                    range: ClosedRange<Double>) -> AxisMotion {
+        if abs(target - x) < 0.5, abs(v) < Self.minimumFlingVelocity { return .rest(target) }
+        if range.contains(x), let f = FrictionSimulation(position: x, velocity: v, restingAt: target) {
+            return .moving(simulation: f, start: time, rawTarget: nil)
+        }
+        let s = SpringSimulation(parameters: .criticallyDamped, from: x, velocity: v, to: target)
+        return .moving(simulation: s, start: time, rawTarget: nil)
+    }
+
+    /// The page boundary (multiple of the viewport extent from the minimum offset) nearest `proposed`,
+    /// at most one page away from the page of `from`, in points.
+    func pagedTarget(_ axis: ScrollAxis, proposed: Double, from: Double) -> Double {
+        let r = geometry.range(axis), extent = max(1, geometry.viewportSize[axis])
+        let origin = ((from - r.lowerBound) / extent).rounded()
+        let page = min(origin + 1, max(origin - 1, ((proposed - r.lowerBound) / extent).rounded()))
+        return min(r.upperBound, max(r.lowerBound, r.lowerBound + page * extent))
+    }
+}

@@ -1,7 +1,7 @@
 /// Collects the changes of one `performBatchUpdates` call, with UIKit semantics: deletes, reloads and
 /// move sources use index paths *before* the update; inserts and move destinations use index paths *after* it.
 public final class BatchUpdater {
-    public private(set) var updates: [UpdateItem] = []
+    public internal(set) var updates: [UpdateItem] = []
 
     init() {}
 
@@ -13,4 +13,9 @@ public final class BatchUpdater {
     public func deleteSections(_ sections: [Int]) { updates += sections.map { .deleteSection($0) } }
     public func reloadSections(_ sections: [Int]) { updates += sections.map { .reloadSection($0) } }
     public func moveSection(_ from: Int, toSection to: Int) { updates.append(.moveSection(from: from, to: to)) }
+}
+
+extension BatchUpdater {
+    /// Adds precomputed changes (for example from `SnapshotDiff`).
+    public func apply(_ changes: [UpdateItem]) { updates += changes }
 }

@@ -20,13 +20,16 @@ extension CollectionView {
         prefetchNeedsUpdate = false
         prefetchBounds = bounds
         let visible = Set(live.keys.filter { $0.category == .cell }.map(\.indexPath))
-        var wanted = Set<IndexPath>()
+        // Order of announcement: ahead of the viewport first, nearest first; then behind it.
+        var rank: [IndexPath: Double] = [:]
+        let mid = bounds.center
         for a in collectionViewLayout.layoutAttributesForElements(in: prefetchRect)
         where a.category == .cell && !visible.contains(a.indexPath) && isValid(a.indexPath) {
-            wanted.insert(a.indexPath)
+            let along = (a.center.x - mid.x) * scrollDirection.x + (a.center.y - mid.y) * scrollDirection.y
+            rank[a.indexPath] = along >= 0 ? along : 1e12 - along
         }
-        let forward = scrollDirection.x + scrollDirection.y >= 0
-        let added = wanted.subtracting(prefetched).sorted { forward ? $0 < $1 : $1 < $0 }
+        let wanted = Set(rank.keys)
+        let added = wanted.subtracting(prefetched).sorted { (rank[$0]!, $0) < (rank[$1]!, $1) }
         let cancelled = prefetched.subtracting(wanted).subtracting(visible).sorted()
         prefetched = wanted
         if !cancelled.isEmpty { delegate?.collectionView(self, cancelPrefetchingForItemsAt: cancelled) }

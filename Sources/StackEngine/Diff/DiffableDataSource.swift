@@ -13,6 +13,9 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
     public var supplementaryViewProvider: SupplementaryViewProvider?
     private var current = CollectionSnapshot<SectionID, ItemID>()
     private var hasApplied = false
+    /// The error of the last apply whose batch update was rejected (the view then reloaded), if any.
+    /// Nil after every successful apply; a non-nil value points at a bug.
+    public private(set) var lastApplyError: Error?
 
     /// Creates the data source and installs it as `collectionView.dataSource` (which is weak: keep
     /// this object alive yourself).
@@ -30,17 +33,28 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
     public func apply(_ snapshot: CollectionSnapshot<SectionID, ItemID>, animated: Bool = true,
                       completion: (() -> Void)? = nil) {
         let previous = current
-        current = snapshot.withoutReloadMarks
-        guard let cv = collectionView else { return }
-        guard hasApplied else {
-            hasApplied = true
-            cv.reloadData()
+        guard let cv = collectionView, hasApplied else {
+            current = snapshot.withoutReloadMarks
+            hasApplied = collectionView != nil
+            collectionView?.reloadData()
             completion?()
             return
         }
         let changes = SnapshotDiff.changes(from: previous, to: snapshot)
-        // A rejected update (which would be a bug in the diff) still leaves the view reloaded and consistent.
-        try? cv.performBatchUpdates({ updater in updater.apply(changes) }, animated: animated, completion: completion)
+        // The data source switches to the new snapshot inside the update, after the collection view has
+        // read the old counts. A rejected update (which would be a bug in the diff) still leaves the view
+        // reloaded and consistent.
+        do {
+            try cv.performBatchUpdates({ updater in
+                self.current = snapshot.withoutReloadMarks
+                updater.apply(changes)
+            }, animated: animated, completion: completion)
+            lastApplyError = nil
+        } catch {
+            lastApplyError = error
+            completion?()
+        }
+        current = snapshot.withoutReloadMarks
     }
 
     public func itemIdentifier(for indexPath: IndexPath) -> ItemID? { current.itemIdentifier(at: indexPath) }

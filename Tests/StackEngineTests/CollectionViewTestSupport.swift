@@ -58,8 +58,22 @@ final class TestGridLayout: CollectionViewLayout {
 
     override var contentSize: Size { Size(width: host?.bounds.width ?? 0, height: height) }
 
+    /// Binary search over the rows (attributes are stored top to bottom; the decoration sits last, above 0).
     override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-        attrs.filter { $0.boundingBox.intersects(rect) }
+        var out: [LayoutAttributes] = []
+        var lo = 0, hi = attrs.count - (decorationKind == nil ? 0 : 1)
+        let end = hi
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if attrs[mid].frame.maxY <= rect.minY { lo = mid + 1 } else { hi = mid }
+        }
+        var i = lo
+        while i < end, attrs[i].frame.minY < rect.maxY {
+            if attrs[i].frame.intersects(rect) { out.append(attrs[i]) }
+            i += 1
+        }
+        if decorationKind != nil, let d = attrs.last, d.frame.intersects(rect) { out.append(d) }
+        return out
     }
 
     override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { byKey[.cell(indexPath)] }

@@ -211,3 +211,79 @@ final class CollectionViewUpdateTests: XCTestCase {
         h.assertConsistent("after reload")
     }
 }
+
+/// A grid whose inserted items grow out of the viewport centre and whose deleted ones shrink into it
+/// (the CircleLayout recipe).
+final class CentreAppearingLayout: CollectionViewLayout {
+    let grid = TestGridLayout()
+    private var inserted = Set<IndexPath>(), deleted = Set<IndexPath>()
+    override func prepare() { grid.host = host; grid.invalidate(); grid.prepareIfNeeded() }
+    override var contentSize: Size { grid.contentSize }
+    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] { grid.layoutAttributesForElements(in: rect) }
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { grid.layoutAttributesForItem(at: indexPath) }
+    override func prepare(forUpdates updates: [UpdateItem]) {
+        for u in updates {
+            if case .insertItem(let p) = u { inserted.insert(p) }
+            if case .deleteItem(let p) = u { deleted.insert(p) }
+        }
+    }
+    override func finalizeUpdates() { inserted = []; deleted = [] }
+    private func centre(_ key: ElementKey) -> LayoutAttributes {
+        var a = LayoutAttributes.cell(key.indexPath, frame: Rect(x: 75, y: 175, width: 50, height: 50))
+        a.alpha = 0
+        a.transform = AffineTransform(scaleX: 0.1, y: 0.1)
+        return a
+    }
+    override func initialLayoutAttributesForAppearingElement(_ key: ElementKey) -> LayoutAttributes? {
+        inserted.contains(key.indexPath) ? centre(key) : nil
+    }
+    override func finalLayoutAttributesForDisappearingElement(_ key: ElementKey) -> LayoutAttributes? {
+        deleted.contains(key.indexPath) ? centre(key) : nil
+    }
+}
+
+final class CollectionViewCustomUpdateAttributesTests: XCTestCase {
+    func testLayoutSuppliedAppearAndDisappearAttributes() throws {
+        let clock = ManualClock()
+        let ds = ModelDataSource(sections: [Array(0..<6)])
+        let cv = CollectionView(size: Size(width: 200, height: 400), layout: CentreAppearingLayout(), clock: clock)
+        cv.register(TestCell.self, forCellWithReuseIdentifier: "cell")
+        cv.dataSource = ds
+        cv.layoutIfNeeded()
+        try cv.performBatchUpdates({ u in
+            ds.sections[0].remove(at: 0)
+            ds.sections[0].insert(50, at: 2)
+            u.deleteItems(at: [IndexPath(item: 0, section: 0)])
+            u.insertItems(at: [IndexPath(item: 2, section: 0)])
+        })
+        cv.layoutIfNeeded()
+        let appearing = try XCTUnwrap(cv.cellForItem(at: IndexPath(item: 2, section: 0))?.attributes)
+        XCTAssertEqual(appearing.center, Point(x: 100, y: 200), "starts at the centre")
+        XCTAssertEqual(appearing.transform.scale, 0.1, accuracy: 1e-9)
+        clock.advance(by: 0.29)
+        cv.layoutIfNeeded()
+        XCTAssertNotNil(cv.displayList.first { $0.isDisappearing }, "still fading just before the end")
+        clock.advance(by: 0.01)
+        cv.layoutIfNeeded()
+        XCTAssertNil(cv.displayList.first { $0.isDisappearing }, "recycled when its animation ends")
+        XCTAssertEqual(cv.cellForItem(at: IndexPath(item: 2, section: 0))?.attributes?.center, Point(x: 125, y: 25))
+    }
+
+    func testDisappearingEndsAtLayoutSuppliedAttributes() throws {
+        let clock = ManualClock()
+        let ds = ModelDataSource(sections: [Array(0..<6)])
+        let cv = CollectionView(size: Size(width: 200, height: 400), layout: CentreAppearingLayout(), clock: clock)
+        cv.register(TestCell.self, forCellWithReuseIdentifier: "cell")
+        cv.dataSource = ds
+        cv.layoutIfNeeded()
+        try cv.performBatchUpdates({ u in
+            ds.sections[0].remove(at: 0)
+            u.deleteItems(at: [IndexPath(item: 0, section: 0)])
+        })
+        clock.advance(by: 0.299)
+        cv.layoutIfNeeded()
+        let leaving = try XCTUnwrap(cv.displayList.first { $0.isDisappearing })
+        XCTAssertEqual(leaving.attributes.center.x, 100, accuracy: 0.1, "almost at the centre")
+        XCTAssertEqual(leaving.attributes.transform.scale, 0.1, accuracy: 0.01)
+    }
+}

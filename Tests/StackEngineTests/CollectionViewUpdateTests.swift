@@ -96,6 +96,7 @@ final class CollectionViewUpdateTests: XCTestCase {
             h.dataSource.sectionIDs = Array(0..<4).map { $0 + 5_000 }
             h.cv.reloadData()
             h.cv.layoutIfNeeded()
+            let other = TestGridLayout(columns: 2, itemSize: Size(width: 90, height: 40), spacing: 5, headerHeight: 20)
             for round in 0..<40 {
                 let context = "seed \(seed) round \(round) (replay with THRASH_SEED=\(seed))"
                 let batch = RandomBatch.make(from: h.dataSource.sections, sectionIDs: h.dataSource.sectionIDs, nextID: &nextID, rng: &rng)
@@ -118,6 +119,10 @@ final class CollectionViewUpdateTests: XCTestCase {
                 if Bool.random(using: &rng) {
                     h.cv.contentOffset = Point(x: 0, y: Double.random(in: 0...max(0, h.cv.contentSize.height - 300), using: &rng))
                 }
+                if Double.random(in: 0..<1, using: &rng) < 0.2 {
+                    // Switch layouts (animated) in the middle of whatever is animating.
+                    h.cv.setCollectionViewLayout(h.cv.collectionViewLayout === layout ? other : layout, animated: true)
+                }
                 h.cv.layoutIfNeeded()
                 h.assertConsistent(context + " mid-animation")
                 if round % 3 == 0 {
@@ -126,7 +131,7 @@ final class CollectionViewUpdateTests: XCTestCase {
                     XCTAssertFalse(h.cv.isAnimating, context)
                     XCTAssertFalse(h.cv.displayList.contains { $0.isDisappearing }, context)
                     h.assertConsistent(context + " after the animation")
-                    let expected = Set(h.layout.layoutAttributesForElements(in: h.cv.bounds.insetBy(dx: -64, dy: -64))
+                    let expected = Set(h.cv.collectionViewLayout.layoutAttributesForElements(in: h.cv.bounds.insetBy(dx: -64, dy: -64))
                         .filter { $0.category == .cell }.map(\.indexPath))
                     XCTAssertEqual(Set(h.cv.indexPathsForVisibleItems), expected, context + ": live set after the animation")
                 }

@@ -106,6 +106,18 @@ final class DiffSnapshotTests: XCTestCase {
             cell.modelID = item
             return cell
         }
+        // Two applies before the first frame: the second is still a valid update.
+        var first = Snap()
+        first.appendSections([0])
+        first.appendItems([1, 2, 3])
+        ds.apply(first)
+        var second = first
+        second.appendItems([4, 5])
+        second.deleteItems([1])
+        ds.apply(second)
+        XCTAssertNil(ds.lastApplyError)
+        cv.layoutIfNeeded()
+        XCTAssertEqual(cv.visibleCells.mapValues { ($0 as! TestCell).modelID! }, [IndexPath(item: 0, section: 0): 2, IndexPath(item: 1, section: 0): 3, IndexPath(item: 2, section: 0): 4, IndexPath(item: 3, section: 0): 5])
         var rng = SeededRNG(seed: 99)
         for round in 0..<60 {
             let snap = Self.randomSnapshot(rng: &rng, sectionPool: Array(0..<4), itemPool: Array(0..<30))

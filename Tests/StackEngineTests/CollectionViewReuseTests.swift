@@ -16,6 +16,8 @@ final class CollectionViewReuseTests: XCTestCase {
             cv.contentOffset = Point(x: 0, y: y)
             cv.layoutIfNeeded()
             maxLive = max(maxLive, cv.visibleCells.count)
+            XCTAssertEqual(h.delegate.displayedCells.count, cv.visibleCells.count, "balanced at step \(step)")
+            XCTAssertTrue(h.delegate.unbalanced.isEmpty)
             step += 1
             if step % 50 == 0 { h.assertConsistent("step \(step)") }
         }

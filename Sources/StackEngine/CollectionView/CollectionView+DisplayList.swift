@@ -13,14 +13,15 @@ extension CollectionView {
         return items.map(\.item)
     }
 
-    /// The renderers of live cells by index path (not those fading out).
+    /// The renderers of live cells by index path — those within the viewport plus `displayMargin`, not
+    /// those fading out after a delete.
     public var visibleCells: [IndexPath: ReusableView] {
         var out: [IndexPath: ReusableView] = [:]
         for (key, e) in live where key.category == .cell { out[key.indexPath] = e.view }
         return out
     }
 
-    /// Index paths of live cells, sorted.
+    /// Index paths of live cells (viewport plus `displayMargin`), sorted.
     public var indexPathsForVisibleItems: [IndexPath] {
         live.keys.filter { $0.category == .cell }.map(\.indexPath).sorted()
     }

@@ -8,6 +8,7 @@ extension CollectionView {
 
     func reloadNow() {
         needsReload = false
+        pendingAnimatedInvalidation = nil
         loadCounts()
         for key in Array(live.keys) { removeLive(key) }
         for element in disappearing {

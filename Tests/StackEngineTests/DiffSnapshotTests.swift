@@ -120,7 +120,11 @@ final class DiffSnapshotTests: XCTestCase {
         XCTAssertEqual(cv.visibleCells.mapValues { ($0 as! TestCell).modelID! }, [IndexPath(item: 0, section: 0): 2, IndexPath(item: 1, section: 0): 3, IndexPath(item: 2, section: 0): 4, IndexPath(item: 3, section: 0): 5])
         var rng = SeededRNG(seed: 99)
         for round in 0..<60 {
-            let snap = Self.randomSnapshot(rng: &rng, sectionPool: Array(0..<4), itemPool: Array(0..<30))
+            var snap = Self.randomSnapshot(rng: &rng, sectionPool: Array(0..<4), itemPool: Array(0..<30))
+            if round % 3 == 0 {
+                snap.reloadSections(Array(snap.sectionIdentifiers.shuffled(using: &rng).prefix(1)))
+                snap.reloadItems(Array(snap.itemIdentifiers.shuffled(using: &rng).prefix(4)))
+            }
             ds.apply(snap, animated: Bool.random(using: &rng))
             XCTAssertNil(ds.lastApplyError, "round \(round)")
             if round % 5 != 4 { cv.layoutIfNeeded() }  // sometimes two applies between frames
@@ -153,5 +157,34 @@ final class DiffSnapshotTests: XCTestCase {
         XCTAssertEqual(s.numberOfItems, 2)
         XCTAssertNil(s.indexPath(for: 10))
         XCTAssertEqual(s.indexOfSection(2), 0)
+    }
+}
+
+final class DiffableReloadTests: XCTestCase {
+    func testReloadedItemIsConfiguredAgainAndMovedOnesAreNot() {
+        let cv = CollectionView(size: Size(width: 200, height: 300), layout: TestGridLayout(), clock: ManualClock())
+        cv.register(TestCell.self, forCellWithReuseIdentifier: "cell")
+        var configured: [Int] = []
+        let ds = DiffableDataSource<String, Int>(collectionView: cv) { cv, indexPath, item in
+            configured.append(item)
+            let cell = cv.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath) as! TestCell
+            cell.modelID = item
+            return cell
+        }
+        var snap = CollectionSnapshot<String, Int>()
+        snap.appendSections(["a"])
+        snap.appendItems([1, 2, 3, 4])
+        ds.apply(snap)
+        cv.layoutIfNeeded()
+        configured.removeAll()
+        let cellFor4 = cv.cell(forItemIdentity: AnyHashable(4))
+        snap.moveItem(4, beforeItem: 1)
+        snap.reloadItems([2])
+        ds.apply(snap, animated: false)
+        cv.layoutIfNeeded()
+        XCTAssertEqual(configured, [2], "only the reloaded item is configured again")
+        XCTAssertTrue(cv.cell(forItemIdentity: AnyHashable(4)) === cellFor4, "a moved item keeps its renderer")
+        XCTAssertEqual(cv.cellForItem(at: IndexPath(item: 0, section: 0))?.itemIdentity, AnyHashable(4))
+        XCTAssertEqual(ds.snapshot().reloadedItemIdentifiers, [], "reload marks are not kept")
     }
 }

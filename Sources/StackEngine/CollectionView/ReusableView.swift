@@ -6,6 +6,15 @@ open class ReusableView {
     public internal(set) var reuseIdentifier: String = ""
     /// The attributes it was last given (possibly mid-animation), in content points.
     public private(set) var attributes: LayoutAttributes?
+    /// The stable identity of the model item shown (for example a diffable data source's item
+    /// identifier), set by whoever configures the renderer; cleared by the engine before reuse.
+    public var itemIdentity: AnyHashable?
+    /// True while the item it shows is selected (cells only); kept up to date by the collection view.
+    public internal(set) var isSelected = false
+    /// The index path it was dequeued for (its attributes' index path follows later moves).
+    public internal(set) var dequeuedIndexPath: IndexPath?
+    /// How many times the engine recycled it (diagnostics and tests).
+    public internal(set) var reuseCount = 0
 
     public required init() {}
 

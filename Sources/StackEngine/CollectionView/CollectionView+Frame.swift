@@ -1,0 +1,165 @@
+extension CollectionView {
+    /// The per-frame pipeline; call once per frame before drawing. In order: load data if needed,
+    /// advance the engine's own scroll animation, prepare the layout once if it was invalidated
+    /// (animated if requested), advance element animations at `clock.now`, recompute the visible set
+    /// (making and recycling renderers, with balanced will-display / did-end-displaying calls),
+    /// report scrolling and update prefetching.
+    public func layoutIfNeeded() {
+        let now = clock.now
+        if needsReload { reloadNow() }
+        if let anim = offsetAnimation {
+            setBounds(Rect(origin: anim.offset(at: now), size: bounds.size))
+            if anim.isFinished(at: now) { offsetAnimation = nil }
+        }
+        if collectionViewLayout.needsPrepare {
+            if let options = pendingAnimatedInvalidation {
+                pendingAnimatedInvalidation = nil
+                let old = snapshotAttributes()
+                beginTransition(options: options, now: now, fate: { .keep($0) },
+                                oldAttributes: { old[$0] }, isNew: { _ in false },
+                                applyNewLayout: { self.collectionViewLayout.prepareIfNeeded() })
+            } else {
+                collectionViewLayout.prepareIfNeeded()
+            }
+        }
+        pendingAnimatedInvalidation = nil
+        updateVisibleElements(now: now)
+        runCompletions(now: now)
+        if lastReportedOffset != bounds.origin {
+            if let last = lastReportedOffset {
+                let d = bounds.origin - last
+                if abs(d.y) >= abs(d.x) { scrollDirection = Point(x: 0, y: d.y > 0 ? 1 : -1) }
+                else { scrollDirection = Point(x: d.x > 0 ? 1 : -1, y: 0) }
+            }
+            lastReportedOffset = bounds.origin
+            delegate?.collectionViewDidScroll(self)
+        }
+        updatePrefetching()
+    }
+
+    /// The rectangle (content points) in which renderers are kept: the viewport plus `displayMargin`.
+    var liveRect: Rect { bounds.insetBy(dx: -displayMargin, dy: -displayMargin) }
+
+    /// Attributes of the layout's elements that should be live, by key.
+    func wantedElements() -> [ElementKey: LayoutAttributes] {
+        var wanted: [ElementKey: LayoutAttributes] = [:]
+        for a in collectionViewLayout.layoutAttributesForElements(in: liveRect) where !a.isHidden {
+            if a.category == .cell {
+                guard a.indexPath.section >= 0, a.indexPath.section < sectionCounts.count,
+                      a.indexPath.item >= 0, a.indexPath.item < sectionCounts[a.indexPath.section] else { continue }
+            }
+            wanted[a.key] = a
+        }
+        return wanted
+    }
+
+    func updateVisibleElements(now: Double) {
+        let wanted = wantedElements()
+        // Existing elements: advance animations; recycle the ones that left (once they stop animating).
+        for (key, element) in live {
+            if let anim = element.animation, anim.isFinished(at: now) { element.animation = nil }
+            if element.animation == nil && wanted[key] == nil {
+                removeLive(key)
+                continue
+            }
+            guard let target = wanted[key] ?? collectionViewLayout.layoutAttributes(for: key), !target.isHidden else {
+                removeLive(key)
+                continue
+            }
+            let presented = element.animation?.presented(at: now, target: target) ?? target
+            if presented != element.presented || element.view.attributes != presented {
+                element.presented = presented
+                element.view.apply(presented)
+            }
+        }
+        // New elements.
+        for key in wanted.keys.sorted(by: Self.keyOrder) where live[key] == nil {
+            let attrs = wanted[key]!
+            _ = makeLive(key: key, attributes: attrs)
+        }
+        // Disappearing elements.
+        disappearing.removeAll { element in
+            let final = element.finalAttributes ?? element.presented
+            guard let anim = element.animation, !anim.isFinished(at: now) else {
+                endDisplaying(element)
+                returnToPool(element.view, key: element.poolKey)
+                return true
+            }
+            element.presented = anim.presented(at: now, target: final)
+            element.view.apply(element.presented)
+            return false
+        }
+    }
+
+    /// A stable order for making new elements (so insertion order is deterministic).
+    static func keyOrder(_ l: ElementKey, _ r: ElementKey) -> Bool {
+        if l.category != r.category { return l.category.rawValue < r.category.rawValue }
+        if l.kind != r.kind { return l.kind < r.kind }
+        return l.indexPath < r.indexPath
+    }
+
+    /// Makes a renderer for `key` (asking the data source, or the layout for decorations), applies
+    /// `attributes`, reports will-display and records it. Nil when the data source declines a supplementary view.
+    @discardableResult
+    func makeLive(key: ElementKey, attributes: LayoutAttributes, animation: AttributeAnimation? = nil) -> LiveElement? {
+        let view: ReusableView
+        switch key.category {
+        case .cell:
+            guard let ds = dataSource else { return nil }
+            view = ds.collectionView(self, cellForItemAt: key.indexPath)
+            view.isSelected = selectedPaths.contains(key.indexPath)
+        case .supplementary:
+            guard let ds = dataSource,
+                  let v = ds.collectionView(self, viewForSupplementaryElementOfKind: key.kind, at: key.indexPath) else { return nil }
+            view = v
+        case .decoration:
+            view = dequeueDecoration(ofKind: key.kind, at: key.indexPath)
+        }
+        let presented = animation?.presented(at: clock.now, target: attributes) ?? attributes
+        let element = LiveElement(view: view, key: key, order: nextOrder, presented: presented,
+                                  poolKey: poolKey(for: key, view: view))
+        nextOrder += 1
+        element.animation = animation
+        view.apply(presented)
+        live[key] = element
+        switch key.category {
+        case .cell: delegate?.collectionView(self, willDisplay: view, forItemAt: key.indexPath)
+        case .supplementary: delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: key.kind, at: key.indexPath)
+        case .decoration: break
+        }
+        return element
+    }
+
+    /// Stops showing the live element under `key` and recycles its renderer.
+    func removeLive(_ key: ElementKey) {
+        guard let element = live.removeValue(forKey: key) else { return }
+        endDisplaying(element)
+        returnToPool(element.view, key: element.poolKey)
+    }
+
+    func endDisplaying(_ element: LiveElement) {
+        let key = element.key
+        switch key.category {
+        case .cell: delegate?.collectionView(self, didEndDisplaying: element.view, forItemAt: key.indexPath)
+        case .supplementary: delegate?.collectionView(self, didEndDisplayingSupplementaryView: element.view, forElementOfKind: key.kind, at: key.indexPath)
+        case .decoration: break
+        }
+    }
+
+    func runCompletions(now: Double) {
+        guard !completions.isEmpty else { return }
+        let due = completions.filter { $0.time <= now }
+        completions.removeAll { $0.time <= now }
+        for c in due { c.body() }
+    }
+
+    /// Attributes of the current (not yet re-prepared) layout around the viewport — one viewport of
+    /// extra on every side — keyed by element, for animating from old positions.
+    func snapshotAttributes() -> [ElementKey: LayoutAttributes] {
+        let r = bounds.insetBy(dx: -max(bounds.width, displayMargin), dy: -max(bounds.height, displayMargin))
+        var out: [ElementKey: LayoutAttributes] = [:]
+        for a in collectionViewLayout.layoutAttributesForElements(in: r) { out[a.key] = a }
+        for (key, element) in live where out[key] == nil { out[key] = element.presented }
+        return out
+    }
+}

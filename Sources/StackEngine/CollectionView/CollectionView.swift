@@ -1,0 +1,147 @@
+/// The collection view engine (the architecture of UICollectionView, headless): it asks its layout
+/// where elements go, asks its data source for renderers, recycles them through a reuse pool, animates
+/// updates and layout changes from an injected clock, and hands the app a `displayList` to draw.
+///
+/// Coordinates are content points; `bounds.origin` is the content offset. The app calls
+/// `layoutIfNeeded()` once per frame before drawing.
+public final class CollectionView: LayoutHost {
+    /// Time source for animations (seconds).
+    public let clock: Clock
+
+    /// The visible area in content coordinates: origin = `contentOffset`, size = viewport size (points).
+    public internal(set) var bounds: Rect
+
+    public weak var dataSource: CollectionViewDataSource? {
+        didSet { needsReload = true }
+    }
+    public weak var delegate: CollectionViewDelegate?
+
+    public internal(set) var collectionViewLayout: CollectionViewLayout
+
+    /// Extra distance around the viewport, in points, inside which renderers are kept (and made) so
+    /// they are ready before they scroll in. Renderers farther away go back to the reuse pool.
+    public var displayMargin: Double = 64
+    /// Timing of animated updates, layout switches and animated invalidation.
+    public var animationOptions = AnimationOptions.standard
+    /// When true, a viewport size change that invalidates the layout is animated (reflow on resize).
+    public var animatesSizeChanges = false
+    /// When set, `scrollToItem(…, animated: true)` passes the target offset (content points) here —
+    /// the app routes it into its scroll physics — instead of running the engine's own offset animation.
+    public var scrollAnimationHandler: ((Point) -> Void)?
+    public var allowsSelection = true
+    public var allowsMultipleSelection = false {
+        didSet {
+            if !allowsMultipleSelection, selectedPaths.count > 1 {
+                for p in selectedPaths.dropFirst() { deselectItem(at: p) }
+            }
+        }
+    }
+    public var isPrefetchingEnabled = true
+
+    // MARK: internal state
+    var sectionCounts: [Int] = []
+    var needsReload = true
+    var cellRegistrations: [String: CellRegistration] = [:]
+    var supplementaryRegistrations: [String: ReusableView.Type] = [:]
+    var pool: [String: [ReusableView]] = [:]
+    var live: [ElementKey: LiveElement] = [:]
+    var disappearing: [LiveElement] = []
+    var nextOrder = 0
+    var selectedPaths: [IndexPath] = []
+    var offsetAnimation: OffsetAnimation?
+    var pendingAnimatedInvalidation: AnimationOptions?
+    var completions: [(time: Double, body: () -> Void)] = []
+    var lastReportedOffset: Point?
+    var scrollDirection = Point(x: 0, y: 1)
+    var prefetched = Set<IndexPath>()
+    var prefetchBounds: Rect?
+    var prefetchNeedsUpdate = true
+
+    /// Renderers made so far (not recycled), across all kinds — for diagnostics and tests.
+    public internal(set) var renderersCreated = 0
+
+    /// - Parameters:
+    ///   - size: the viewport size, in points.
+    ///   - layout: the initial layout.
+    ///   - clock: the time source animations read.
+    public init(size: Size = .zero, layout: CollectionViewLayout, clock: Clock) {
+        self.clock = clock
+        self.bounds = Rect(origin: .zero, size: size)
+        self.collectionViewLayout = layout
+        layout.host = self
+        layout.invalidate()
+    }
+
+    /// The viewport size, in points. Changing it asks the layout whether it must be invalidated.
+    public var size: Size {
+        get { bounds.size }
+        set { setBounds(Rect(origin: bounds.origin, size: newValue)) }
+    }
+
+    /// The content point shown at the viewport's top-left corner (points). Set by the app every frame
+    /// from its scroll physics; an explicit change cancels the engine's own scroll animation.
+    public var contentOffset: Point {
+        get { bounds.origin }
+        set {
+            if newValue != bounds.origin { offsetAnimation = nil }
+            setBounds(Rect(origin: newValue, size: bounds.size))
+        }
+    }
+
+    /// The layout's content size, in points (prepares the layout if needed).
+    public var contentSize: Size {
+        collectionViewLayout.prepareIfNeeded()
+        return collectionViewLayout.contentSize
+    }
+
+    func setBounds(_ newBounds: Rect) {
+        guard newBounds != bounds else { return }
+        if collectionViewLayout.shouldInvalidate(forBoundsChange: newBounds) {
+            collectionViewLayout.invalidate()
+            if animatesSizeChanges, newBounds.size != bounds.size, !needsReload {
+                pendingAnimatedInvalidation = animationOptions
+            }
+        }
+        bounds = newBounds
+        prefetchNeedsUpdate = true
+    }
+
+    /// True while any element (or the engine's own scroll) is animating.
+    public var isAnimating: Bool {
+        let now = clock.now
+        if let a = offsetAnimation, !a.isFinished(at: now) { return true }
+        if !disappearing.isEmpty { return true }
+        return live.values.contains { $0.animation.map { !$0.isFinished(at: now) } ?? false }
+    }
+
+    // MARK: LayoutHost
+
+    /// Section count as of the last reload or batch update.
+    public var numberOfSections: Int {
+        if needsReload { loadCounts() }
+        return sectionCounts.count
+    }
+
+    /// Item count as of the last reload or batch update.
+    public func numberOfItems(inSection section: Int) -> Int {
+        if needsReload { loadCounts() }
+        return section >= 0 && section < sectionCounts.count ? sectionCounts[section] : 0
+    }
+
+    public func layoutDidInvalidate(_ layout: CollectionViewLayout) {
+        prefetchNeedsUpdate = true
+    }
+
+    func loadCounts() {
+        guard let ds = dataSource else { sectionCounts = []; return }
+        let n = ds.numberOfSections(in: self)
+        sectionCounts = (0..<n).map { ds.collectionView(self, numberOfItemsInSection: $0) }
+    }
+
+    /// Invalidates the layout; with `animated`, the next `layoutIfNeeded()` animates every element from
+    /// its current attributes to the re-prepared layout's (for example a column change on resize).
+    public func invalidateLayout(animated: Bool = false) {
+        collectionViewLayout.invalidate()
+        if animated { pendingAnimatedInvalidation = animationOptions }
+    }
+}

@@ -1,0 +1,85 @@
+/// A data source driven by snapshots of identifiers: `apply(_:animated:completion:)` diffs the new
+/// snapshot against the current one and runs the changes as one batch update. Renderers it hands out
+/// carry their item identifier in `ReusableView.itemIdentity` (as `AnyHashable(ItemID)`), so the app
+/// can map a renderer back to a stable identity, whatever index path it has after moves.
+public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: CollectionViewDataSource {
+    /// Makes and configures the cell for an item (dequeue it from the collection view).
+    public typealias CellProvider = (CollectionView, IndexPath, ItemID) -> ReusableView
+    /// Makes a supplementary view of a kind at an index path, or nil for none.
+    public typealias SupplementaryViewProvider = (CollectionView, String, IndexPath) -> ReusableView?
+
+    public private(set) weak var collectionView: CollectionView?
+    private let cellProvider: CellProvider
+    public var supplementaryViewProvider: SupplementaryViewProvider?
+    private var current = CollectionSnapshot<SectionID, ItemID>()
+    private var hasApplied = false
+    /// The error of the last apply whose batch update was rejected (the view then reloaded), if any.
+    /// Nil after every successful apply; a non-nil value points at a bug.
+    public private(set) var lastApplyError: Error?
+
+    /// Creates the data source and installs it as `collectionView.dataSource` (which is weak: keep
+    /// this object alive yourself).
+    public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
+        self.collectionView = collectionView
+        self.cellProvider = cellProvider
+        collectionView.dataSource = self
+    }
+
+    /// The current snapshot (copy it, change it, apply it).
+    public func snapshot() -> CollectionSnapshot<SectionID, ItemID> { current }
+
+    /// Makes `snapshot` current. The first apply reloads; later ones animate (when `animated`) the
+    /// inserts, deletes, moves and reloads between the two. `completion` runs when the animation ends.
+    public func apply(_ snapshot: CollectionSnapshot<SectionID, ItemID>, animated: Bool = true,
+                      completion: (() -> Void)? = nil) {
+        let previous = current
+        guard let cv = collectionView, hasApplied else {
+            current = snapshot.withoutReloadMarks
+            hasApplied = collectionView != nil
+            collectionView?.reloadData()
+            completion?()
+            return
+        }
+        let changes = SnapshotDiff.changes(from: previous, to: snapshot)
+        // The data source switches to the new snapshot inside the update, after the collection view has
+        // read the old counts. A rejected update (which would be a bug in the diff) still leaves the view
+        // reloaded and consistent.
+        do {
+            try cv.performBatchUpdates({ updater in
+                self.current = snapshot.withoutReloadMarks
+                updater.apply(changes)
+            }, animated: animated, completion: completion)
+            lastApplyError = nil
+        } catch {
+            lastApplyError = error
+            completion?()
+        }
+        current = snapshot.withoutReloadMarks
+    }
+
+    public func itemIdentifier(for indexPath: IndexPath) -> ItemID? { current.itemIdentifier(at: indexPath) }
+    public func indexPath(for item: ItemID) -> IndexPath? { current.indexPath(for: item) }
+    public func sectionIdentifier(for section: Int) -> SectionID? {
+        section >= 0 && section < current.numberOfSections ? current.sectionIdentifiers[section] : nil
+    }
+
+    // MARK: CollectionViewDataSource
+
+    public func numberOfSections(in collectionView: CollectionView) -> Int { current.numberOfSections }
+
+    public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        current.itemsBySection[section].count
+    }
+
+    public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ReusableView {
+        let item = current.itemsBySection[indexPath.section][indexPath.item]
+        let view = cellProvider(collectionView, indexPath, item)
+        view.itemIdentity = AnyHashable(item)
+        return view
+    }
+
+    public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                               at indexPath: IndexPath) -> ReusableView? {
+        supplementaryViewProvider?(collectionView, kind, indexPath)
+    }
+}

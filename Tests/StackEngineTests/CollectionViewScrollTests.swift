@@ -1,0 +1,41 @@
+import XCTest
+@testable import StackEngine
+
+final class CollectionViewScrollTests: XCTestCase {
+    func testRevealingOffsetsForEachPosition() {
+        let h = Harness(sections: [Array(0..<100)])   // 25 rows of 50 pt, viewport 200 × 400
+        let p = IndexPath(item: 40, section: 0)         // row 10: y 500…550
+        XCTAssertEqual(h.cv.contentOffset(forRevealing: p, position: .top), Point(x: 0, y: 500))
+        XCTAssertEqual(h.cv.contentOffset(forRevealing: p, position: .bottom), Point(x: 0, y: 150))
+        XCTAssertEqual(h.cv.contentOffset(forRevealing: p, position: .centeredVertically), Point(x: 0, y: 325))
+        XCTAssertEqual(h.cv.contentOffset(forRevealing: p, position: .nearest), Point(x: 0, y: 150))
+        XCTAssertEqual(h.cv.contentOffset(forRevealing: IndexPath(item: 99, section: 0), position: .top), Point(x: 0, y: 850), "clamped to the end")
+        XCTAssertEqual(h.cv.contentOffset(forRevealing: IndexPath(item: 1, section: 0), position: .centeredVertically), .zero, "clamped to the start")
+        h.cv.contentOffset = Point(x: 0, y: 600)
+        XCTAssertEqual(h.cv.contentOffset(forRevealing: p, position: .nearest), Point(x: 0, y: 500))
+        XCTAssertEqual(h.cv.contentOffset(forRevealing: IndexPath(item: 50, section: 0), position: .nearest), Point(x: 0, y: 600), "already visible: no scroll")
+    }
+
+    func testAnimatedScrollUsesHandlerOrOwnAnimator() {
+        let h = Harness(sections: [Array(0..<100)])
+        var handed: Point?
+        h.cv.scrollAnimationHandler = { handed = $0 }
+        h.cv.scrollToItem(at: IndexPath(item: 40, section: 0), position: .top, animated: true)
+        XCTAssertEqual(handed, Point(x: 0, y: 500))
+        XCTAssertEqual(h.cv.contentOffset, .zero, "the app's physics moves it")
+        h.cv.scrollAnimationHandler = nil
+        h.cv.scrollToItem(at: IndexPath(item: 40, section: 0), position: .top, animated: true)
+        h.cv.layoutIfNeeded()
+        XCTAssertEqual(h.cv.contentOffset, .zero)
+        h.clock.advance(by: 0.15)
+        h.cv.layoutIfNeeded()
+        XCTAssertEqual(h.cv.contentOffset.y, 250, accuracy: 1e-9)
+        h.clock.advance(by: 0.2)
+        h.cv.layoutIfNeeded()
+        XCTAssertEqual(h.cv.contentOffset, Point(x: 0, y: 500))
+        XCTAssertNotNil(h.cv.cellForItem(at: IndexPath(item: 40, section: 0)))
+        h.cv.scrollToItem(at: IndexPath(item: 0, section: 0), position: .top, animated: false)
+        XCTAssertEqual(h.cv.contentOffset, .zero)
+        XCTAssertGreaterThan(h.delegate.scrolls, 2)
+    }
+}

@@ -16,6 +16,8 @@ let package = Package(
         // MARK: C libraries (system libraries found with pkg-config, installed from apt)
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo cairo-xlib", providers: [.apt(["libcairo2-dev"])]),
+        /// XInput 2.1 for smooth (touchpad) scrolling.
+        .systemLibrary(name: "CXi", pkgConfig: "xi", providers: [.apt(["libxi-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         /// libjpeg-turbo behind a C shim that owns setjmp/longjmp error recovery.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -33,7 +35,7 @@ let package = Package(
             .product(name: "Collections", package: "swift-collections"),
         ]),
         // MARK: The X11 window host: window, events, frame clock, presenting Cairo frames.
-        .target(name: "X11Host", dependencies: ["CX11", "CCairo", "Canvas", "StackEngine"]),
+        .target(name: "X11Host", dependencies: ["CX11", "CXi", "CCairo", "Canvas", "StackEngine"]),
         // MARK: The application: screens, cell renderers, state JSON, commands.
         .target(name: "PhotoStackApp", dependencies: [
             "StackEngine", "Canvas", "PhotoPipeline", "X11Host",

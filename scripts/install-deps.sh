@@ -6,7 +6,7 @@
 #   bench - plus nsxiv and feh for the comparison script
 set -euo pipefail
 mode="${1:-run}"
-pkgs=(pkg-config libx11-dev libcairo2-dev libpango1.0-dev libjpeg-dev libpng-dev fonts-dejavu-core fonts-noto-core fonts-noto-cjk)
+pkgs=(pkg-config libx11-dev libxi-dev libcairo2-dev libpango1.0-dev libjpeg-dev libpng-dev fonts-dejavu-core fonts-noto-core fonts-noto-cjk)
 case "$mode" in
   run) ;;
   test) pkgs+=(xvfb xdotool x11-apps x11-utils imagemagick python3) ;;

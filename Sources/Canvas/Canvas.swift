@@ -1,1 +1,0 @@
-// Canvas: see Package.swift for the role of this module.

@@ -1,0 +1,41 @@
+/// A key the app understands, decoded from the X11 keysym.
+public enum Key: Hashable, Sendable {
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    case space, enter, escape, backspace, tab
+    case plus, minus
+    /// A function key, F1 = 1.
+    case function(Int)
+    /// A printable key that is not named above, as its text ("q", "a", "é").
+    case character(String)
+    /// Anything else, by its X keysym name ("Shift_L", "Print").
+    case other(String)
+
+    /// Decodes an X keysym value with its name (from XKeysymToString) and typed text.
+    init(keysym: UInt, name: String, text: String) {
+        switch keysym {
+        case 0xff52: self = .up
+        case 0xff54: self = .down
+        case 0xff51: self = .left
+        case 0xff53: self = .right
+        case 0xff55, 0xff9a: self = .pageUp
+        case 0xff56, 0xff9b: self = .pageDown
+        case 0xff50, 0xff95: self = .home
+        case 0xff57, 0xff9c: self = .end
+        case 0x20: self = .space
+        case 0xff0d, 0xff8d: self = .enter
+        case 0xff1b: self = .escape
+        case 0xff08: self = .backspace
+        case 0xff09: self = .tab
+        case 0x2b, 0xffab: self = .plus
+        case 0x2d, 0xffad: self = .minus
+        case 0xffbe...0xffd5: self = .function(Int(keysym - 0xffbe) + 1)
+        default:
+            if !text.isEmpty, text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f }) {
+                self = .character(text)
+            } else {
+                self = .other(name)
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// Keyboard modifiers held during an event.
+public struct Modifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let shift = Modifiers(rawValue: 1 << 0)
+    public static let control = Modifiers(rawValue: 1 << 1)
+    public static let alt = Modifiers(rawValue: 1 << 2)
+    public static let superKey = Modifiers(rawValue: 1 << 3)
+
+    /// From an X11 modifier state mask (ShiftMask 1, ControlMask 4, Mod1Mask 8, Mod4Mask 64).
+    init(x11State state: UInt32) {
+        var m: Modifiers = []
+        if state & 1 != 0 { m.insert(.shift) }
+        if state & 4 != 0 { m.insert(.control) }
+        if state & 8 != 0 { m.insert(.alt) }
+        if state & 64 != 0 { m.insert(.superKey) }
+        self = m
+    }
+}

@@ -1,1 +1,0 @@
-// X11Host: see Package.swift for the role of this module.

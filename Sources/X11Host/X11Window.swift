@@ -1,0 +1,291 @@
+import CCairo
+import CX11
+import Canvas
+import Foundation
+
+/// A top-level X11 window with a server-side back buffer (a pixmap-backed cairo surface): frames are
+/// drawn into the back buffer and copied to the window in one step, so expose, resize and animation
+/// never flicker. Owns the Xlib connection; all raw pointers stay inside this file and `XInput2Pointer`.
+public final class X11Window {
+    private let display: OpaquePointer
+    private let window: Window
+    private let wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, utf8String: Atom
+    private var windowSurface: OpaquePointer
+    private var backSurface: OpaquePointer
+    private var xi: XInput2Pointer?
+    private let clock: FrameClock
+    private var timeOffset: Double?
+    private var lastPress: (button: Int, time: UInt, x: Double, y: Double, count: Int)?
+    private var cursors: [CursorShape: UInt] = [:]
+    private var currentCursor: CursorShape = .arrow
+    private var currentTitle: String
+
+    /// Window size, device pixels.
+    public private(set) var pixelWidth: Int
+    public private(set) var pixelHeight: Int
+    /// Device pixels per point.
+    public let scale: Double
+    /// Window size, points.
+    public var width: Double { Double(pixelWidth) / scale }
+    public var height: Double { Double(pixelHeight) / scale }
+    /// True when exposed areas need the back buffer copied again (no redraw needed).
+    public private(set) var needsCopy = false
+    /// True when XInput 2.1 smooth scrolling is in use.
+    public var hasSmoothScrolling: Bool { xi != nil }
+
+    /// The file descriptor of the X connection, for poll().
+    public var connectionFD: Int32 { XConnectionNumber(display) }
+
+    /// Opens the display (`DISPLAY`) and maps a window of `width` × `height` points.
+    /// - Parameters:
+    ///   - scale: device pixels per point; nil reads Xft.dpi (or PHOTOSTACK_SCALE).
+    ///   - minWidth, minHeight: the smallest size the window manager should allow, points.
+    public init(title: String, className: String, width: Double, height: Double, scale: Double?,
+                minWidth: Double = 320, minHeight: Double = 240, clock: FrameClock) throws {
+        guard let dpy = XOpenDisplay(nil) else {
+            throw HostError.cannotOpenDisplay(ProcessInfo.processInfo.environment["DISPLAY"] ?? "")
+        }
+        X11ErrorHandlers.install()
+        display = dpy
+        self.clock = clock
+        self.scale = DisplayScale.resolve(display: dpy, override: scale)
+        let screen = XDefaultScreen(dpy)
+        pixelWidth = max(1, Int((width * self.scale).rounded()))
+        pixelHeight = max(1, Int((height * self.scale).rounded()))
+
+        var attrs = XSetWindowAttributes()
+        attrs.background_pixmap = 0 // None: the server never clears the window, so no flash before a copy.
+        attrs.bit_gravity = NorthWestGravity
+        let visual = XDefaultVisual(dpy, screen)!
+        window = XCreateWindow(dpy, XRootWindow(dpy, screen), 0, 0, UInt32(pixelWidth), UInt32(pixelHeight), 0,
+                               XDefaultDepth(dpy, screen), UInt32(InputOutput), visual,
+                               UInt(CWBackPixmap | CWBitGravity), &attrs)
+
+        wmProtocols = XInternAtom(dpy, "WM_PROTOCOLS", 0)
+        wmDeleteWindow = XInternAtom(dpy, "WM_DELETE_WINDOW", 0)
+        netWMName = XInternAtom(dpy, "_NET_WM_NAME", 0)
+        utf8String = XInternAtom(dpy, "UTF8_STRING", 0)
+        currentTitle = title
+
+        // WM_CLASS
+        if let hint = XAllocClassHint() {
+            let name = strdup(className.lowercased()), cls = strdup(className)
+            hint.pointee.res_name = name; hint.pointee.res_class = cls
+            XSetClassHint(dpy, window, hint)
+            XFree(hint); free(name); free(cls)
+        }
+        // _NET_WM_PID (CARDINAL = 6, format 32 takes C longs)
+        var pid = Int(getpid())
+        let win = window
+        withUnsafeBytes(of: &pid) { p in
+            _ = XChangeProperty(dpy, win, XInternAtom(dpy, "_NET_WM_PID", 0), 6, 32, PropModeReplace,
+                                p.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+        // Minimum size
+        if let hints = XAllocSizeHints() {
+            hints.pointee.flags = PMinSize
+            hints.pointee.min_width = Int32(minWidth * self.scale)
+            hints.pointee.min_height = Int32(minHeight * self.scale)
+            XSetWMNormalHints(dpy, window, hints)
+            XFree(hints)
+        }
+        var protocols = [wmDeleteWindow]
+        XSetWMProtocols(dpy, window, &protocols, 1)
+
+        xi = XInput2Pointer(display: dpy, window: window)
+        var mask = ExposureMask | KeyPressMask | StructureNotifyMask | EnterWindowMask | LeaveWindowMask
+        if xi == nil { mask |= ButtonPressMask | ButtonReleaseMask | PointerMotionMask }
+        XSelectInput(dpy, window, mask)
+
+        windowSurface = cairo_xlib_surface_create(dpy, window, visual, Int32(pixelWidth), Int32(pixelHeight))!
+        backSurface = cairo_surface_create_similar(windowSurface, CAIRO_CONTENT_COLOR, Int32(pixelWidth), Int32(pixelHeight))!
+        setTitle(title, force: true)
+        XMapWindow(dpy, window)
+        XFlush(dpy)
+    }
+
+    deinit {
+        cairo_surface_destroy(backSurface)
+        cairo_surface_destroy(windowSurface)
+        for (_, c) in cursors { XFreeCursor(display, c) }
+        XDestroyWindow(display, window)
+        XCloseDisplay(display)
+    }
+
+    // MARK: Window properties
+
+    /// Sets the UTF-8 title (_NET_WM_NAME and WM_NAME).
+    public func setTitle(_ title: String, force: Bool = false) {
+        guard force || title != currentTitle else { return }
+        currentTitle = title
+        let bytes = Array(title.utf8)
+        bytes.withUnsafeBufferPointer { p in
+            _ = XChangeProperty(display, window, netWMName, utf8String, 8, PropModeReplace, p.baseAddress, Int32(p.count))
+            _ = XChangeProperty(display, window, XInternAtom(display, "WM_NAME", 0), utf8String, 8, PropModeReplace, p.baseAddress, Int32(p.count))
+        }
+    }
+
+    /// Shows `shape` over the window.
+    public func setCursor(_ shape: CursorShape) {
+        guard shape != currentCursor else { return }
+        currentCursor = shape
+        if shape == .arrow { XUndefineCursor(display, window); return }
+        let c = cursors[shape] ?? XCreateFontCursor(display, 60 /* XC_hand2 */)
+        cursors[shape] = c
+        XDefineCursor(display, window, c)
+    }
+
+    // MARK: Drawing
+
+    /// Draws a frame into the back buffer (the context is scaled to points) and copies it to the window.
+    public func present(_ draw: (CairoContext) -> Void) {
+        let ctx = CairoContext(cairoSurface: backSurface)
+        ctx.scale(scale, scale)
+        draw(ctx)
+        copyBackBuffer()
+    }
+
+    /// Copies the back buffer to the window (after an expose).
+    public func copyBackBuffer() {
+        let cr = cairo_create(windowSurface)!
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(cr, backSurface, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(windowSurface)
+        needsCopy = false
+        XFlush(display)
+    }
+
+    /// Sends buffered requests to the server (call before sleeping in poll).
+    public func flush() { XFlush(display) }
+
+    private func resizeBuffers(width: Int, height: Int) {
+        guard width != pixelWidth || height != pixelHeight else { return }
+        pixelWidth = width; pixelHeight = height
+        cairo_xlib_surface_set_size(windowSurface, Int32(width), Int32(height))
+        let newBack = cairo_surface_create_similar(windowSurface, CAIRO_CONTENT_COLOR, Int32(width), Int32(height))!
+        // Keep the old picture until the app draws the new size, so an expose shows no garbage.
+        let cr = cairo_create(newBack)!
+        cairo_set_source_rgb(cr, 0.16, 0.18, 0.22)
+        cairo_paint(cr)
+        cairo_set_source_surface(cr, backSurface, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_destroy(backSurface)
+        backSurface = newBack
+    }
+
+    // MARK: Events
+
+    /// Reads every pending event and returns them translated and coalesced: consecutive pointer motions
+    /// collapse into the last one; a burst of ConfigureNotify becomes one `.resize` at the end.
+    public func pendingEvents() -> [HostEvent] {
+        var out: [HostEvent] = []
+        var resized = false
+        while XPending(display) > 0 {
+            var ev = XEvent()
+            XNextEvent(display, &ev)
+            switch ev.type {
+            case Expose:
+                if ev.xexpose.count == 0 { needsCopy = true }
+            case ConfigureNotify:
+                let w = Int(ev.xconfigure.width), h = Int(ev.xconfigure.height)
+                if w != pixelWidth || h != pixelHeight { resizeBuffers(width: w, height: h); resized = true }
+            case ClientMessage:
+                if ev.xclient.message_type == wmProtocols, Atom(ev.xclient.data.l.0) == wmDeleteWindow { out.append(.close) }
+            case KeyPress:
+                out.append(.key(keyEvent(&ev)))
+            case ButtonPress, ButtonRelease:
+                let b = ev.xbutton
+                append(button(press: ev.type == ButtonPress, button: Int(b.button), x: Double(b.x), y: Double(b.y),
+                              state: b.state, time: b.time), to: &out)
+            case MotionNotify:
+                let m = ev.xmotion
+                append(.pointerMoved(x: Double(m.x) / scale, y: Double(m.y) / scale, modifiers: Modifiers(x11State: m.state), time: seconds(m.time)), to: &out)
+            case EnterNotify:
+                xi?.resetScrollBase()
+                let c = ev.xcrossing
+                out.append(.pointerEntered(x: Double(c.x) / scale, y: Double(c.y) / scale, time: seconds(c.time)))
+            case LeaveNotify:
+                xi?.resetScrollBase()
+                out.append(.pointerLeft(time: seconds(ev.xcrossing.time)))
+            case GenericEvent:
+                guard let input = xi?.translate(&ev) else { break }
+                switch input {
+                case let .button(press, button, x, y, state, time):
+                    append(self.button(press: press, button: button, x: x, y: y, state: state, time: time), to: &out)
+                case let .motion(x, y, state, time):
+                    append(.pointerMoved(x: x / scale, y: y / scale, modifiers: Modifiers(x11State: state), time: seconds(time)), to: &out)
+                case let .scroll(dx, dy, x, y, state, time):
+                    out.append(.wheel(WheelEvent(deltaX: dx, deltaY: dy, isPrecise: true, x: x / scale, y: y / scale,
+                                                 modifiers: Modifiers(x11State: state), time: seconds(time))))
+                }
+            default:
+                break
+            }
+        }
+        if resized { out.append(.resize(width: width, height: height, scale: scale)) }
+        return out
+    }
+
+    private func append(_ event: HostEvent?, to out: inout [HostEvent]) {
+        guard let event else { return }
+        if case .pointerMoved = event, let last = out.last, case .pointerMoved = last {
+            out[out.count - 1] = event
+        } else {
+            out.append(event)
+        }
+    }
+
+    /// Translates a button press/release at window pixel (x, y): 4–7 become wheel notches, 1–3 and 8/9
+    /// pointer events with a click count.
+    private func button(press: Bool, button: Int, x: Double, y: Double, state: UInt32, time: UInt) -> HostEvent? {
+        let mods = Modifiers(x11State: state), t = seconds(time), px = x / scale, py = y / scale
+        switch button {
+        case 4...7:
+            guard press else { return nil }
+            let dy = button == 4 ? -1.0 : button == 5 ? 1 : 0
+            let dx = button == 6 ? -1.0 : button == 7 ? 1 : 0
+            return .wheel(WheelEvent(deltaX: dx, deltaY: dy, isPrecise: false, x: px, y: py, modifiers: mods, time: t))
+        default:
+            guard let b = PointerButton(rawValue: button) else { return nil }
+            var count = 1
+            if press {
+                if let l = lastPress, l.button == button, time &- l.time < 400, abs(l.x - px) <= 4, abs(l.y - py) <= 4 {
+                    count = l.count + 1
+                }
+                lastPress = (button, time, px, py, count)
+            } else if let l = lastPress, l.button == button {
+                count = l.count
+            }
+            let e = PointerEvent(button: b, x: px, y: py, modifiers: mods, clickCount: count, time: t)
+            return press ? .pointerDown(e) : .pointerUp(e)
+        }
+    }
+
+    private func keyEvent(_ ev: inout XEvent) -> KeyEvent {
+        var buf = [CChar](repeating: 0, count: 32)
+        var keysym: KeySym = 0
+        let n = XLookupString(&ev.xkey, &buf, Int32(buf.count), &keysym, nil)
+        // XLookupString yields Latin-1.
+        let text = String(String.UnicodeScalarView(buf.prefix(Int(max(0, n))).compactMap { Unicode.Scalar(UInt8(bitPattern: $0)) }))
+        let name = XKeysymToString(keysym).map { String(cString: $0) } ?? ""
+        return KeyEvent(key: Key(keysym: UInt(keysym), name: name, text: text), keysymName: name, text: text,
+                        modifiers: Modifiers(x11State: ev.xkey.state), time: seconds(ev.xkey.time))
+    }
+
+    /// Maps an X server timestamp (milliseconds) onto the frame clock, re-basing when they drift apart.
+    private func seconds(_ serverTime: UInt) -> Double {
+        let now = clock.now
+        let x = Double(serverTime) / 1000
+        if let off = timeOffset, abs(x + off - now) < 1 { return x + off }
+        timeOffset = now - x
+        return now
+    }
+}
+
+extension X11Window {
+    /// True when Xlib already holds events read from the socket (poll would not see them).
+    var hasQueuedEvents: Bool { XEventsQueued(display, QueuedAfterReading) > 0 }
+}

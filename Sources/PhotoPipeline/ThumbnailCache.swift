@@ -103,7 +103,15 @@ public final class ThumbnailCache: Sendable {
     }
 
     private func write(_ image: PixelImage, texts: [(String, String)], to path: PhotoPath, directories: [PhotoPath]) -> String? {
-        for dir in directories {
+        // Missing parents of the root (e.g. ~/.cache) are created 0700 too, as the XDG base directory spec asks.
+        var parents: [PhotoPath] = []
+        var parent = root.bytes
+        while let slash = parent.lastIndex(of: UInt8(ascii: "/")), slash > 0 {
+            parent = Array(parent[..<slash])
+            if FileBytes.status(PhotoPath(bytes: parent)) != nil { break }
+            parents.insert(PhotoPath(bytes: parent), at: 0)
+        }
+        for dir in parents + directories {
             if dir.withCString({ mkdir($0, 0o700) }) != 0 && errno != EEXIST {
                 return "cannot create \(dir): \(String(cString: strerror(errno)))"
             }

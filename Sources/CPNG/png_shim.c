@@ -224,6 +224,9 @@ int ps_png_write_file(const char *path, const uint8_t *argb_pixels, int32_t widt
         return PS_PNG_ERR_FORMAT;
     }
     png_init_io(png, file);
+    /* Thumbnails are small and written while the user waits: favour speed over size (zlib level 1, one filter). */
+    png_set_compression_level(png, 1);
+    png_set_filter(png, 0, PNG_FILTER_SUB);
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB_ALPHA,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (text_count > 0 && keys && values) {

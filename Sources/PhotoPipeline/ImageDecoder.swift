@@ -50,10 +50,12 @@ public struct ImageDecoder: Sendable {
                             scaleDenominator: 1, warnings: out.warnings, format: .jpeg)
     }
 
-    /// Reads only the header: stored size (pixels), format and orientation.
+    /// Reads only the header: stored size (pixels), format and orientation. Reads the first 256 KB of the
+    /// file (enough for the markers before the image data in practice), the whole file only if that fails.
     public func readHeader(path: PhotoPath) throws(DecodeError) -> ImageHeader {
-        let bytes = try FileBytes.read(path).get()
-        return try readHeader(bytes: bytes)
+        let prefix = try FileBytes.readPrefix(path, count: 256 * 1024).get()
+        if let header = try? readHeader(bytes: prefix) { return header }
+        return try readHeader(bytes: try FileBytes.read(path).get())
     }
 
     /// Reads only the header of in-memory file bytes.

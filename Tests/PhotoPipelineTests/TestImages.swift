@@ -73,6 +73,6 @@ enum TestImages {
     }
 
     static func write(_ bytes: [UInt8], to path: String) {
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     }
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
+#include <jerror.h>
 
 /* The error manager: error_exit longjmps back to the shim function that owns `escape`. */
 typedef struct {
@@ -55,7 +56,7 @@ void ps_jpeg_default_options(ps_jpeg_options *options) {
     options->target_longest_side = 0;
     options->max_source_pixels = 100000000LL;
     options->max_scaled_output_pixels = 16LL * 1024 * 1024;
-    options->max_working_memory = 1024LL * 1024 * 1024;
+    options->max_working_memory = 512LL * 1024 * 1024;
     options->header_only = 0;
 }
 
@@ -94,12 +95,22 @@ static int decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr
     uint8_t *volatile row = NULL;
 
     if (setjmp(err->escape)) {
+        int code = err->base.msg_code;
         free(pixels);
         free(row);
-        jpeg_destroy_decompress(cinfo);
-        strncpy(result->message, err->message, PS_JPEG_MESSAGE_LENGTH - 1);
         result->warnings = err->warnings;
         result->pixels = NULL;
+        if (code == JERR_NO_BACKING_STORE || code == JERR_OUT_OF_MEMORY) {
+            /* Over max_memory_to_use (e.g. progressive coefficient buffers of a huge image). */
+            snprintf(result->message, PS_JPEG_MESSAGE_LENGTH,
+                     "decoding %ux%u pixels needs more than the %lld MB decoder memory limit (%s)",
+                     cinfo->image_width, cinfo->image_height,
+                     (long long)(options->max_working_memory / (1024 * 1024)), err->message);
+            jpeg_destroy_decompress(cinfo);
+            return PS_JPEG_ERR_TOO_LARGE;
+        }
+        jpeg_destroy_decompress(cinfo);
+        strncpy(result->message, err->message, PS_JPEG_MESSAGE_LENGTH - 1);
         return PS_JPEG_ERR_DECODE;
     }
 

@@ -107,7 +107,7 @@ final class ImageDecoderTests: XCTestCase {
     /// Patches the SOF0 frame size of a baseline JPEG.
     func withClaimedSize(_ jpeg: [UInt8], width: Int, height: Int) -> [UInt8] {
         var bytes = jpeg
-        for i in 0..<(bytes.count - 9) where bytes[i] == 0xFF && bytes[i + 1] == 0xC0 {
+        for i in 0..<(bytes.count - 9) where bytes[i] == 0xFF && (bytes[i + 1] == 0xC0 || bytes[i + 1] == 0xC2) {
             bytes[i + 5] = UInt8(height >> 8); bytes[i + 6] = UInt8(height & 0xFF)
             bytes[i + 7] = UInt8(width >> 8); bytes[i + 8] = UInt8(width & 0xFF)
             return bytes
@@ -123,6 +123,15 @@ final class ImageDecoderTests: XCTestCase {
                 guard case .tooLarge(let why)? = error as? DecodeError else { return XCTFail("\(error)") }
                 XCTAssertTrue(why.contains("60000x60000"), why)
             }
+        }
+    }
+
+    func testHugeProgressiveHeaderIsRefusedByTheMemoryLimit() throws {
+        // 20000 × 15000 progressive: 1/8 output fits, but the whole-image coefficient buffers (~900 MB) do not.
+        let jpeg = withClaimedSize(TestImages.quadrantJPEG(width: 16, height: 16, progressive: true), width: 20000, height: 15000)
+        XCTAssertThrowsError(try ImageDecoder().decode(bytes: jpeg, targetSize: 256)) { error in
+            guard case .tooLarge(let why)? = error as? DecodeError else { return XCTFail("\(error)") }
+            XCTAssertTrue(why.contains("memory limit"), why)
         }
     }
 

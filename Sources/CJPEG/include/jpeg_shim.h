@@ -13,7 +13,7 @@ enum {
     PS_JPEG_OK = 0,
     PS_JPEG_ERR_OPEN = 1,      /* the file could not be opened */
     PS_JPEG_ERR_DECODE = 2,    /* libjpeg reported a fatal error (message filled in) */
-    PS_JPEG_ERR_TOO_LARGE = 3, /* over the pixel limit even at 1/8 scale */
+    PS_JPEG_ERR_TOO_LARGE = 3, /* over the pixel limit even at 1/8 scale, or over the memory limit */
     PS_JPEG_ERR_NOMEM = 4,     /* output buffer allocation failed */
     PS_JPEG_ERR_EMPTY = 5,     /* zero-length input */
     PS_JPEG_ERR_ARGUMENT = 6   /* bad arguments */
@@ -54,7 +54,7 @@ typedef struct {
     char message[PS_JPEG_MESSAGE_LENGTH]; /* error message, or the first warning */
 } ps_jpeg_result;
 
-/* Fills in the default limits: 100 MP source, 16 MP scaled output, 1 GiB working memory. */
+/* Fills in the default limits: 100 MP source, 16 MP scaled output, 512 MiB working memory. */
 void ps_jpeg_default_options(ps_jpeg_options *options);
 
 /* Decodes a JPEG from memory. Returns a PS_JPEG_* code; result->message explains failures. */

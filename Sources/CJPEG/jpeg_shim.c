@@ -275,16 +275,16 @@ int ps_jpeg_encode(const uint8_t *pixels, int32_t width, int32_t height, int32_t
     ps_error_mgr err;
     init_error_mgr(&err);
     cinfo.err = &err.base;
-    unsigned char *volatile buffer = NULL;
     unsigned long buffer_length = 0;
+    /* Written by libjpeg through its address (so it lives in memory, valid after a longjmp). */
+    unsigned char *dest_buffer = NULL;
     if (setjmp(err.escape)) {
         if (message) strncpy(message, err.message, PS_JPEG_MESSAGE_LENGTH - 1);
         jpeg_destroy_compress(&cinfo);
-        free(buffer);
+        free(dest_buffer);
         return PS_JPEG_ERR_DECODE;
     }
     jpeg_create_compress(&cinfo);
-    unsigned char *dest_buffer = NULL;
     jpeg_mem_dest(&cinfo, &dest_buffer, &buffer_length);
     cinfo.image_width = (JDIMENSION)width;
     cinfo.image_height = (JDIMENSION)height;
@@ -314,9 +314,8 @@ int ps_jpeg_encode(const uint8_t *pixels, int32_t width, int32_t height, int32_t
         jpeg_write_scanlines(&cinfo, row, 1);
     }
     jpeg_finish_compress(&cinfo);
-    buffer = dest_buffer;
     jpeg_destroy_compress(&cinfo);
-    *output = buffer;
+    *output = dest_buffer;
     *output_length = buffer_length;
     return PS_JPEG_OK;
 }

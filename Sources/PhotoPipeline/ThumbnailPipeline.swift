@@ -18,7 +18,7 @@ public struct ThumbnailPipeline: Sendable {
     /// Loads `photo` with a longest side of at least `pixelSize` pixels (when the original is that big).
     public func load(photo: Photo, pixelSize: Int) -> Result<LoadedImage, DecodeError> {
         let bucket = ImageCacheKey.bucket(forPixels: pixelSize)
-        let target = bucket == 0 ? pixelSize : bucket
+        let target = bucket
         // The file may have changed since the scan: key caches by what is on disk now.
         guard let identity = FileIdentity.of(photo.path) else {
             return .failure(.unreadable("file is missing or cannot be accessed"))

@@ -38,6 +38,15 @@ final class PhotoLibraryTests: XCTestCase {
         XCTAssertEqual(titles.first, (root as NSString).lastPathComponent, "root photos form the first album")
         XCTAssertEqual(Set(titles.dropFirst()), ["Summer Holidays", "Зимний лес", "春节", "Trips/Praia do Norte"])
         XCTAssertEqual(events, titles, "albums are delivered incrementally in order")
+        var last: ScanProgress?
+        PhotoLibrary.scan(root: PhotoPath(root), onEvent: { event in
+            if case .progress(let progress) = event {
+                if let last { XCTAssertGreaterThanOrEqual(progress.foldersScanned, last.foldersScanned) }
+                last = progress
+            }
+        })
+        XCTAssertEqual(last?.photosFound, 7)
+        XCTAssertEqual(last?.albumsFound, 5)
         let summer = library.albums.first { $0.title == "Summer Holidays" }!
         XCTAssertEqual(summer.photos.map(\.displayName), ["img1.JPG", "img2.jpg", "img10.jpg"])
         XCTAssertEqual(summer.photos[0].fileSize, Int64(TestImages.quadrantJPEG().count))

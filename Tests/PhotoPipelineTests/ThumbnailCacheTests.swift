@@ -17,6 +17,13 @@ final class ThumbnailCacheTests: XCTestCase {
         XCTAssertEqual(FileURI.uri(for: PhotoPath("/a b/Зи#.jpg")), "file:///a%20b/%D0%97%D0%B8%23.jpg")
     }
 
+    func testMemoryBuckets() {
+        XCTAssertEqual(ImageCacheKey.bucket(forPixels: 200), 256)
+        XCTAssertEqual(ImageCacheKey.bucket(forPixels: 1024), 1024)
+        XCTAssertEqual(ImageCacheKey.bucket(forPixels: 1500), 2048)
+        XCTAssertEqual(ImageCacheKey.bucket(forPixels: 3000), 4096)
+    }
+
     func testSizeClasses() {
         XCTAssertEqual(ThumbnailSize.forPixels(100), .normal)
         XCTAssertEqual(ThumbnailSize.forPixels(129), .large)

@@ -49,15 +49,6 @@ public struct PhotoLibrary: Sendable {
     }
 }
 
-/// Cancels a background scan. `@unchecked Sendable`: the flag is guarded by `lock`.
-public final class ScanHandle: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
-    public init() {}
-    public func cancel() { lock.withLock { cancelled = true } }
-    public var isCancelled: Bool { lock.withLock { cancelled } }
-}
-
 /// The depth-first walk behind `PhotoLibrary.scan`.
 private struct Scanner {
     struct DirKey: Hashable { var device: UInt64; var inode: UInt64 }

@@ -1,15 +1,6 @@
 import CPNG
 import Foundation
 
-/// A PNG read by `PNGCodec`: pixels (nil when only the header was read) and its text chunks.
-public struct PNGFile: Sendable {
-    public var width: Int
-    public var height: Int
-    public var image: PixelImage?
-    /// Text chunks (tEXt/zTXt/iTXt), key → value; later duplicates win.
-    public var texts: [String: String]
-}
-
 /// Swift face of the CPNG shim.
 public enum PNGCodec {
     /// Reads a PNG file (premultiplied ARGB32). `headerOnly`: size and text chunks before the image data only.

@@ -114,6 +114,7 @@ warm_interval=0.01
 runs_dir="$work/runs"
 mkdir -p "$runs_dir"
 photos=("$dir"/photo-*.jpg)
+load_at_start="$(cut -d' ' -f1-3 /proc/loadavg)"
 
 # nsxiv -t: default thumbnail size 128 px, cell = 128 + 2*4 (border) + 6 = 142 px; a 1920x1080 window
 # (minus the status bar) shows 13 columns x 7 rows.
@@ -151,7 +152,7 @@ for r in $(seq "$runs"); do
 done
 
 # PhotoStack: its own bench prints one JSON object (firstScreenSeconds, allSeconds, peakRSSBytes).
-photostack="$root/.build/release/photostack"
+photostack="${PHOTOSTACK_BIN:-$root/.build/release/photostack}"  # PHOTOSTACK_BIN: to test this row
 if [ "$build" -eq 1 ]; then
   echo "photostack: swift build -c release"
   run_child bash -c 'cd "$1" && swift build -c release' build "$root" || echo "photostack: release build failed" >&2
@@ -178,8 +179,26 @@ else
   echo "not built" >"$runs_dir/photostack.status"
 fi
 
+# Decoder floor: every photo decoded at 1/8 scale by djpeg (libjpeg-turbo), one process per core, cold.
+echo "djpeg -scale 1/8: $runs cold runs"
+printf '%s\0' "${photos[@]}" >"$work/photo-list"
+for r in $(seq "$runs"); do
+  drop_page_cache || true
+  start_ns=$(date +%s%N)
+  status=0
+  run_child timeout --signal=TERM "$timeout_s" \
+    xargs -0 -r -a "$work/photo-list" -P "$(nproc)" -n 1 djpeg -scale 1/8 -outfile /dev/null || status=$?
+  end_ns=$(date +%s%N)
+  if [ "$status" -eq 0 ]; then
+    awk -v ns="$((end_ns - start_ns))" 'BEGIN { printf "{\"allSeconds\": %.3f}\n", ns / 1e9 }' \
+      >"$runs_dir/djpeg-cold-$r.json"
+  else
+    echo "  run djpeg-cold-$r: exit status $status" >&2
+  fi
+done
+
 versions="{\"nsxiv\": \"$(nsxiv -v 2>&1 | awk '{print $2}')\", \"feh\": \"$(feh --version | awk 'NR==1{print $3}')\"}"
 echo
 python3 "$lib/compare_table.py" --runs-dir "$runs_dir" --count "$count" --visible "$nsxiv_visible" \
-  --nproc "$(nproc)" --page-cache "$page_cache" --command "$command_line" --versions "$versions" \
+  --nproc "$(nproc)" --page-cache "$page_cache" --command "$command_line" --versions "$versions" --load "$load_at_start" \
   ${json:+--json "$json"}

@@ -102,7 +102,7 @@ def stats(values):
 
 
 def seconds_cell(s):
-    if s is None:
+    if s is None or not s.get("runs"):
         return "—"
     if len(s["runs"]) == 1:
         return f"{s['median']:.2f} s"
@@ -112,6 +112,8 @@ def seconds_cell(s):
 def mb_cell(cold, warm):
     def mb(s):
         return "—" if s is None else f"{s['median'] / 1e6:.0f}"
+    if cold is None and warm is None:
+        return "—"
     return f"{mb(cold)} cold / {mb(warm)} warm"
 
 
@@ -124,11 +126,12 @@ def main():
     ap.add_argument("--page-cache", required=True)
     ap.add_argument("--command", required=True)
     ap.add_argument("--versions", default="{}")
+    ap.add_argument("--load", default="?", help="load averages (1, 5, 15 min) when the runs started")
     ap.add_argument("--json")
     args = ap.parse_args()
 
     viewers, problems = [], []
-    for name in ("photostack", "nsxiv", "feh"):
+    for name in ("photostack", "nsxiv", "feh", "djpeg"):
         status_path = os.path.join(args.runs_dir, f"{name}.status")
         if os.path.exists(status_path):
             with open(status_path) as f:
@@ -163,6 +166,8 @@ def main():
     lines = [header, "|---|---|---|---|---|"]
     for v in viewers:
         label = v["viewer"] + (f" {versions[v['viewer']]}" if versions.get(v["viewer"]) else "")
+        if v["viewer"] == "djpeg":
+            label = f"djpeg -scale 1/8, {args.nproc} processes (decoder floor)"
         if v["status"] != "measured":
             lines.append(f"| {label} | {v['status']} | | | |")
             continue
@@ -173,7 +178,7 @@ def main():
     cold_runs = max((len(v.get("cold", {}).get("perRun", [])) for v in viewers), default=0)
     warm_runs = max((len(v.get("warm", {}).get("perRun", [])) for v in viewers), default=0)
     facts = (f"{args.count} photos, {args.nproc} cores ({platform.machine()}, {platform.release()}), "
-             f"Xvfb 1920x1080x24, page cache before cold runs: {args.page_cache}, "
+             f"Xvfb 1920x1080x24, load average at start {args.load}, page cache before cold runs: {args.page_cache}, "
              f"{cold_runs} cold + {warm_runs} warm runs per viewer, median (min–max)")
     print("\n".join(lines))
     print(facts)
@@ -183,7 +188,7 @@ def main():
     if args.json:
         doc = {"command": args.command, "count": args.count, "nproc": args.nproc,
                "machine": platform.machine(), "kernel": platform.release(), "screen": "Xvfb 1920x1080x24",
-               "pageCache": args.page_cache, "nsxivVisibleThumbnails": args.visible,
+               "pageCache": args.page_cache, "loadAverageAtStart": args.load, "nsxivVisibleThumbnails": args.visible,
                "versions": versions, "viewers": viewers, "problems": problems, "table": lines}
         with open(args.json, "w") as f:
             json.dump(doc, f, indent=2)

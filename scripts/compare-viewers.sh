@@ -11,6 +11,7 @@
 # display, and stops every process it started on exit, failure or Ctrl+C.
 # Definitions of the figures: docs/performance.md.
 set -euo pipefail
+export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in scripts/lib
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"

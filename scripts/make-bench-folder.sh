@@ -8,6 +8,7 @@
 # per-channel tone curve) and encoded with `cjpeg -quality 90 -sample 2x2` from libjpeg-turbo-progs.
 # Needs: /usr/bin/convert (imagemagick), cjpeg (libjpeg-turbo-progs), python3. See scripts/install-deps.sh bench.
 set -euo pipefail
+export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in scripts/lib
 if [ $# -ne 2 ] || ! [[ "$1" =~ ^[0-9]+$ ]] || [ "$1" -lt 1 ]; then
   echo "usage: $0 N DIR" >&2; exit 2
 fi

@@ -137,14 +137,16 @@ def main():
             with open(status_path) as f:
                 viewers.append({"viewer": name, "status": f.read().strip()})
             continue
-        per_mode = {}
+        per_mode, attempted = {}, False
         for mode in ("cold", "warm"):
             figures = []
             for path, run in runs(args.runs_dir, name, mode):
+                attempted = True
                 label = os.path.basename(path)
-                problems.extend(problems_of(run, label))
-                if run is None:
-                    continue
+                run_problems = problems_of(run, label)
+                problems.extend(run_problems)
+                if run is None or run_problems and (run.get("timedOut") or run.get("exitedEarly") is not None):
+                    continue  # a run cut short has no figures; it is listed under problems
                 if name == "nsxiv":
                     figures.append(cache_viewer_run(run, mode, args.count, "cache", args.visible))
                 elif name == "feh":
@@ -153,6 +155,8 @@ def main():
                     figures.append(photostack_run(run))
             per_mode[mode] = figures
         if not per_mode["cold"] and not per_mode["warm"]:
+            if attempted:
+                viewers.append({"viewer": name, "status": "no complete run (see the warnings)"})
             continue
         entry = {"viewer": name, "status": "measured"}
         for mode, figures in per_mode.items():

@@ -1,2 +1,321 @@
+/* PhotoStack libjpeg-turbo shim: see include/jpeg_shim.h. */
 #include "jpeg_shim.h"
-int photostack_jpeg_shim_version(void) { return 1; }
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+#include <jerror.h>
+
+/* The error manager: error_exit longjmps back to the shim function that owns `escape`. */
+typedef struct {
+    struct jpeg_error_mgr base;
+    jmp_buf escape;
+    char message[PS_JPEG_MESSAGE_LENGTH];
+    int have_message;
+    int warnings;
+} ps_error_mgr;
+
+static void ps_error_exit(j_common_ptr cinfo) {
+    ps_error_mgr *err = (ps_error_mgr *)cinfo->err;
+    (*cinfo->err->format_message)(cinfo, err->message);
+    err->have_message = 1;
+    longjmp(err->escape, 1);
+}
+
+static void ps_output_message(j_common_ptr cinfo) {
+    ps_error_mgr *err = (ps_error_mgr *)cinfo->err;
+    if (!err->have_message) {
+        (*cinfo->err->format_message)(cinfo, err->message);
+        err->have_message = 1;
+    }
+}
+
+static void ps_emit_message(j_common_ptr cinfo, int msg_level) {
+    ps_error_mgr *err = (ps_error_mgr *)cinfo->err;
+    if (msg_level < 0) {
+        /* A warning: count it and keep the first message. Decoding continues. */
+        err->warnings++;
+        cinfo->err->num_warnings++;
+        ps_output_message(cinfo);
+    }
+    /* Trace messages (msg_level >= 0) are ignored. */
+}
+
+static void init_error_mgr(ps_error_mgr *err) {
+    memset(err, 0, sizeof(*err));
+    jpeg_std_error(&err->base);
+    err->base.error_exit = ps_error_exit;
+    err->base.output_message = ps_output_message;
+    err->base.emit_message = ps_emit_message;
+}
+
+void ps_jpeg_default_options(ps_jpeg_options *options) {
+    memset(options, 0, sizeof(*options));
+    options->target_longest_side = 0;
+    options->max_source_pixels = 100000000LL;
+    options->max_scaled_output_pixels = 16LL * 1024 * 1024;
+    options->max_working_memory = 512LL * 1024 * 1024;
+    options->header_only = 0;
+}
+
+void ps_jpeg_free(void *pointer) { free(pointer); }
+
+/* Output size for 1/denom, rounding up as libjpeg does (jdiv_round_up). */
+static int64_t scaled(int64_t size, int denom) { return (size + denom - 1) / denom; }
+
+int32_t ps_jpeg_pick_scale(int32_t image_width, int32_t image_height, int32_t target_longest_side) {
+    if (target_longest_side <= 0) return 1;
+    int64_t longest = image_width > image_height ? image_width : image_height;
+    /* Smallest output (largest denominator) whose longest side still covers the target. */
+    static const int denoms[4] = {8, 4, 2, 1};
+    for (int i = 0; i < 4; i++) {
+        if (scaled(longest, denoms[i]) >= target_longest_side) return denoms[i];
+    }
+    return 1;
+}
+
+static void cmyk_row_to_argb(const uint8_t *cmyk, uint32_t *out, int width, int inverted) {
+    for (int x = 0; x < width; x++) {
+        unsigned c = cmyk[0], m = cmyk[1], y = cmyk[2], k = cmyk[3];
+        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+        /* With inverted (Adobe) storage, c is (1 - cyan) etc.: R = (1-C)(1-K). */
+        unsigned r = (c * k + 127) / 255, g = (m * k + 127) / 255, b = (y * k + 127) / 255;
+        out[x] = 0xFF000000u | (r << 16) | (g << 8) | b;
+        cmyk += 4;
+    }
+}
+
+/* The decode proper. `cinfo` already has a source; this function owns the setjmp. */
+static int decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr *err,
+                              const ps_jpeg_options *options, ps_jpeg_result *result) {
+    /* volatile: modified between setjmp and a possible longjmp. */
+    uint8_t *volatile pixels = NULL;
+    uint8_t *volatile row = NULL;
+
+    if (setjmp(err->escape)) {
+        int code = err->base.msg_code;
+        free(pixels);
+        free(row);
+        result->warnings = err->warnings;
+        result->pixels = NULL;
+        if (code == JERR_NO_BACKING_STORE || code == JERR_OUT_OF_MEMORY) {
+            /* Over max_memory_to_use (e.g. progressive coefficient buffers of a huge image). */
+            snprintf(result->message, PS_JPEG_MESSAGE_LENGTH,
+                     "decoding %ux%u pixels needs more than the %lld MB decoder memory limit (%s)",
+                     cinfo->image_width, cinfo->image_height,
+                     (long long)(options->max_working_memory / (1024 * 1024)), err->message);
+            jpeg_destroy_decompress(cinfo);
+            return PS_JPEG_ERR_TOO_LARGE;
+        }
+        jpeg_destroy_decompress(cinfo);
+        strncpy(result->message, err->message, PS_JPEG_MESSAGE_LENGTH - 1);
+        return PS_JPEG_ERR_DECODE;
+    }
+
+    if (options->max_working_memory > 0) cinfo->mem->max_memory_to_use = (long)options->max_working_memory;
+    jpeg_read_header(cinfo, TRUE);
+
+    result->image_width = (int32_t)cinfo->image_width;
+    result->image_height = (int32_t)cinfo->image_height;
+    result->jpeg_color_space = cinfo->jpeg_color_space;
+    result->num_components = cinfo->num_components;
+    result->progressive = cinfo->progressive_mode ? 1 : 0;
+    result->saw_adobe_marker = cinfo->saw_Adobe_marker ? 1 : 0;
+    result->adobe_transform = cinfo->Adobe_transform;
+
+    int denom = ps_jpeg_pick_scale(result->image_width, result->image_height, options->target_longest_side);
+    int64_t source_pixels = (int64_t)cinfo->image_width * (int64_t)cinfo->image_height;
+    if (options->max_source_pixels > 0 && source_pixels > options->max_source_pixels) {
+        /* Over the source limit: only a scaled-down decode under the output limit is allowed. */
+        while (denom < 8 && scaled(cinfo->image_width, denom) * scaled(cinfo->image_height, denom) >
+                                options->max_scaled_output_pixels) {
+            denom *= 2;
+        }
+        int64_t out_pixels = scaled(cinfo->image_width, denom) * scaled(cinfo->image_height, denom);
+        if (out_pixels > options->max_scaled_output_pixels) {
+            snprintf(result->message, PS_JPEG_MESSAGE_LENGTH,
+                     "image claims %ux%u pixels (%.1f megapixels); even at 1/8 scale the output (%lldx%lld) "
+                     "exceeds the %.1f megapixel limit",
+                     cinfo->image_width, cinfo->image_height, source_pixels / 1e6,
+                     (long long)scaled(cinfo->image_width, 8), (long long)scaled(cinfo->image_height, 8),
+                     options->max_scaled_output_pixels / 1e6);
+            jpeg_destroy_decompress(cinfo);
+            return PS_JPEG_ERR_TOO_LARGE;
+        }
+    }
+    result->scale_denom = denom;
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = (unsigned)denom;
+
+    int is_cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
+    if (is_cmyk) {
+        cinfo->out_color_space = JCS_CMYK; /* libjpeg converts YCCK to CMYK; we convert CMYK to RGB */
+    } else {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        cinfo->out_color_space = JCS_EXT_ARGB;
+#else
+        cinfo->out_color_space = JCS_EXT_BGRA; /* bytes B,G,R,A = native uint32 0xAARRGGBB */
+#endif
+    }
+    jpeg_calc_output_dimensions(cinfo);
+    result->width = (int32_t)cinfo->output_width;
+    result->height = (int32_t)cinfo->output_height;
+    result->stride = (int32_t)cinfo->output_width * 4;
+
+    if (options->header_only) {
+        jpeg_destroy_decompress(cinfo);
+        result->warnings = err->warnings;
+        return PS_JPEG_OK;
+    }
+
+    jpeg_start_decompress(cinfo);
+    size_t stride = (size_t)cinfo->output_width * 4;
+    pixels = (uint8_t *)malloc(stride * cinfo->output_height);
+    if (!pixels) {
+        jpeg_destroy_decompress(cinfo);
+        snprintf(result->message, PS_JPEG_MESSAGE_LENGTH, "out of memory for a %ux%u image",
+                 cinfo->output_width, cinfo->output_height);
+        return PS_JPEG_ERR_NOMEM;
+    }
+    if (is_cmyk) {
+        row = (uint8_t *)malloc(stride);
+        if (!row) { free(pixels); jpeg_destroy_decompress(cinfo); return PS_JPEG_ERR_NOMEM; }
+    }
+    int inverted = cinfo->saw_Adobe_marker ? 1 : 0;
+    while (cinfo->output_scanline < cinfo->output_height) {
+        JDIMENSION y = cinfo->output_scanline;
+        uint8_t *dest = pixels + stride * y;
+        JSAMPROW rows[1] = { is_cmyk ? row : dest };
+        if (jpeg_read_scanlines(cinfo, rows, 1) != 1) break;
+        if (is_cmyk) cmyk_row_to_argb(row, (uint32_t *)dest, (int)cinfo->output_width, inverted);
+    }
+    result->rows_decoded = (int32_t)cinfo->output_scanline;
+    /* Rows never produced (should not happen: libjpeg pads truncated data) are filled grey. */
+    if (cinfo->output_scanline < cinfo->output_height) {
+        for (JDIMENSION y = cinfo->output_scanline; y < cinfo->output_height; y++) {
+            uint32_t *dest = (uint32_t *)(pixels + stride * y);
+            for (JDIMENSION x = 0; x < cinfo->output_width; x++) dest[x] = 0xFF808080u;
+        }
+        jpeg_abort_decompress(cinfo);
+    } else {
+        jpeg_finish_decompress(cinfo);
+    }
+    jpeg_destroy_decompress(cinfo);
+    free(row);
+    result->pixels = pixels;
+    result->warnings = err->warnings;
+    if (err->have_message) strncpy(result->message, err->message, PS_JPEG_MESSAGE_LENGTH - 1);
+    return PS_JPEG_OK;
+}
+
+int ps_jpeg_decode_memory(const uint8_t *data, size_t length, const ps_jpeg_options *options,
+                          ps_jpeg_result *result) {
+    if (!result || !options) return PS_JPEG_ERR_ARGUMENT;
+    memset(result, 0, sizeof(*result));
+    if (!data || length == 0) {
+        snprintf(result->message, PS_JPEG_MESSAGE_LENGTH, "empty file (0 bytes)");
+        return PS_JPEG_ERR_EMPTY;
+    }
+    struct jpeg_decompress_struct cinfo;
+    ps_error_mgr err;
+    init_error_mgr(&err);
+    cinfo.err = &err.base;
+    if (setjmp(err.escape)) {
+        /* jpeg_create_decompress itself failed */
+        strncpy(result->message, err.message, PS_JPEG_MESSAGE_LENGTH - 1);
+        jpeg_destroy_decompress(&cinfo);
+        return PS_JPEG_ERR_DECODE;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)length);
+    return decode_with_source(&cinfo, &err, options, result);
+}
+
+int ps_jpeg_decode_file(const char *path, const ps_jpeg_options *options, ps_jpeg_result *result) {
+    if (!result || !options || !path) return PS_JPEG_ERR_ARGUMENT;
+    memset(result, 0, sizeof(*result));
+    FILE *file = fopen(path, "rb");
+    if (!file) {
+        snprintf(result->message, PS_JPEG_MESSAGE_LENGTH, "cannot open file");
+        return PS_JPEG_ERR_OPEN;
+    }
+    if (fseek(file, 0, SEEK_END) == 0 && ftell(file) == 0) {
+        fclose(file);
+        snprintf(result->message, PS_JPEG_MESSAGE_LENGTH, "empty file (0 bytes)");
+        return PS_JPEG_ERR_EMPTY;
+    }
+    rewind(file);
+    struct jpeg_decompress_struct cinfo;
+    ps_error_mgr err;
+    init_error_mgr(&err);
+    cinfo.err = &err.base;
+    if (setjmp(err.escape)) {
+        strncpy(result->message, err.message, PS_JPEG_MESSAGE_LENGTH - 1);
+        jpeg_destroy_decompress(&cinfo);
+        fclose(file);
+        return PS_JPEG_ERR_DECODE;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_stdio_src(&cinfo, file);
+    int code = decode_with_source(&cinfo, &err, options, result);
+    fclose(file);
+    return code;
+}
+
+int ps_jpeg_encode(const uint8_t *pixels, int32_t width, int32_t height, int32_t kind,
+                   int32_t quality, int32_t progressive, int32_t subsample_420,
+                   const uint8_t *app1, size_t app1_length,
+                   uint8_t **output, size_t *output_length, char *message) {
+    if (!pixels || width <= 0 || height <= 0 || !output || !output_length) return PS_JPEG_ERR_ARGUMENT;
+    *output = NULL;
+    *output_length = 0;
+    struct jpeg_compress_struct cinfo;
+    ps_error_mgr err;
+    init_error_mgr(&err);
+    cinfo.err = &err.base;
+    unsigned long buffer_length = 0;
+    /* Written by libjpeg through its address (so it lives in memory, valid after a longjmp). */
+    unsigned char *dest_buffer = NULL;
+    if (setjmp(err.escape)) {
+        if (message) strncpy(message, err.message, PS_JPEG_MESSAGE_LENGTH - 1);
+        jpeg_destroy_compress(&cinfo);
+        free(dest_buffer);
+        return PS_JPEG_ERR_DECODE;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, &dest_buffer, &buffer_length);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    int components = 3;
+    switch (kind) {
+    case PS_JPEG_ENCODE_GRAY: components = 1; cinfo.in_color_space = JCS_GRAYSCALE; break;
+    case PS_JPEG_ENCODE_CMYK:
+    case PS_JPEG_ENCODE_YCCK: components = 4; cinfo.in_color_space = JCS_CMYK; break;
+    default: components = 3; cinfo.in_color_space = JCS_RGB; break;
+    }
+    cinfo.input_components = components;
+    jpeg_set_defaults(&cinfo);
+    if (kind == PS_JPEG_ENCODE_CMYK) jpeg_set_colorspace(&cinfo, JCS_CMYK);
+    if (kind == PS_JPEG_ENCODE_YCCK) jpeg_set_colorspace(&cinfo, JCS_YCCK);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    if (kind == PS_JPEG_ENCODE_RGB && !subsample_420) {
+        cinfo.comp_info[0].h_samp_factor = 1;
+        cinfo.comp_info[0].v_samp_factor = 1;
+    }
+    if (progressive) jpeg_simple_progression(&cinfo);
+    jpeg_start_compress(&cinfo, TRUE);
+    if (app1 && app1_length > 0 && app1_length <= 65533)
+        jpeg_write_marker(&cinfo, JPEG_APP0 + 1, app1, (unsigned int)app1_length);
+    size_t stride = (size_t)width * (size_t)components;
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row[1] = { (JSAMPROW)(pixels + stride * cinfo.next_scanline) };
+        jpeg_write_scanlines(&cinfo, row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    *output = dest_buffer;
+    *output_length = buffer_length;
+    return PS_JPEG_OK;
+}

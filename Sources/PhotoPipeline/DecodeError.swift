@@ -1,0 +1,31 @@
+import Foundation
+
+/// Why an image could not be decoded; `reason` is a human-readable sentence for logs and the state JSON.
+public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file could not be opened or read (errno text).
+    case unreadable(String)
+    /// The file is empty (0 bytes).
+    case empty
+    /// Neither JPEG nor PNG.
+    case unsupportedFormat
+    /// The decoder rejected the data (libjpeg/libpng message).
+    case corrupt(String)
+    /// The image is over the pixel limit even when scaled down.
+    case tooLarge(String)
+    /// The output buffer could not be allocated.
+    case outOfMemory(String)
+
+    /// A human-readable reason.
+    public var reason: String {
+        switch self {
+        case .unreadable(let why): return "cannot read file: \(why)"
+        case .empty: return "empty file (0 bytes)"
+        case .unsupportedFormat: return "not a JPEG or PNG image"
+        case .corrupt(let why): return "corrupt image: \(why)"
+        case .tooLarge(let why): return "image too large: \(why)"
+        case .outOfMemory(let why): return "out of memory: \(why)"
+        }
+    }
+
+    public var description: String { reason }
+}

@@ -1,0 +1,40 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reading whole files and file status by raw-bytes path (POSIX), so non-UTF-8 names work.
+enum FileBytes {
+    /// The whole file, or the errno text on failure. `limit`: refuse files larger than this many bytes.
+    /// At most the first `count` bytes of the file.
+    static func readPrefix(_ path: PhotoPath, count: Int) -> Result<[UInt8], DecodeError> {
+        read(path, limit: .max, prefix: count)
+    }
+
+    static func read(_ path: PhotoPath, limit: Int = 1 << 31, prefix: Int = .max) -> Result<[UInt8], DecodeError> {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        if (st.st_mode & S_IFMT) == S_IFDIR { return .failure(.unreadable("is a directory")) }
+        let size = min(Int(st.st_size), prefix)
+        if size > limit { return .failure(.tooLarge("file is \(size) bytes")) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, size - done) }
+            if n < 0 { if errno == EINTR { continue }; return .failure(.unreadable(String(cString: strerror(errno)))) }
+            if n == 0 { break }
+            done += n
+        }
+        if done < size { bytes.removeLast(size - done) }
+        return .success(bytes)
+    }
+
+    /// stat(2) following symlinks; nil on failure.
+    static func status(_ path: PhotoPath) -> stat? {
+        var st = stat()
+        return path.withCString { stat($0, &st) } == 0 ? st : nil
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import HeapModule
+
+/// Loads images on a bounded pool of worker threads, most urgent first.
+///
+/// Requests are ordered by (priority, order, arrival). `cancel` removes a queued request (it never reaches the
+/// work function); a running request finishes but its result is dropped. Results queue up for the UI thread,
+/// which takes them with `drainCompleted()`; `onResultAvailable` is called (on a worker thread) after each
+/// result is queued — wire it to the host's wake-up pipe.
+public final class ImageLoader: Sendable {
+    /// The work for one request (the real one is `ThumbnailPipeline.load`; tests inject their own).
+    public typealias Work = @Sendable (LoadRequest) -> Result<LoadedImage, DecodeError>
+
+    private let core: LoaderCore
+
+    /// `workerCount` threads (default: the number of cores) running `work`.
+    public init(workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
+                onResultAvailable: @escaping @Sendable () -> Void = {}, work: @escaping Work) {
+        core = LoaderCore(work: work, onResultAvailable: onResultAvailable)
+        core.start(workers: max(1, workerCount))
+    }
+
+    /// A loader running `pipeline`.
+    public convenience init(pipeline: ThumbnailPipeline, workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
+                            onResultAvailable: @escaping @Sendable () -> Void = {}) {
+        self.init(workerCount: workerCount, onResultAvailable: onResultAvailable) { request in
+            pipeline.load(photo: request.photo, pixelSize: request.pixelSize)
+        }
+    }
+
+    deinit { core.shutdown() }
+
+    /// Queues a load of `photo` at `pixelSize` (longest side, device pixels).
+    @discardableResult
+    public func request(_ photo: Photo, pixelSize: Int, priority: LoadPriority, order: Int = 0) -> LoadRequestID {
+        core.enqueue(photo: photo, pixelSize: pixelSize, priority: priority, order: order)
+    }
+
+    /// Changes a queued request's priority/order (no effect once it runs).
+    public func updatePriority(_ id: LoadRequestID, priority: LoadPriority, order: Int = 0) {
+        core.update(id, priority: priority, order: order)
+    }
+
+    /// Cancels a request: if queued it never runs; if running its result is dropped.
+    public func cancel(_ id: LoadRequestID) { core.cancel(id) }
+
+    /// Cancels every queued and running request.
+    public func cancelAll() { core.cancelAll() }
+
+    /// Takes the finished results (call on the UI thread).
+    public func drainCompleted() -> [LoadResult] { core.drain() }
+
+    /// Requests queued or running.
+    public var pendingCount: Int { core.pendingCount }
+
+    /// Stops the workers after their current item (queued requests are dropped).
+    public func shutdown() { core.shutdown() }
+}
+
+/// The shared state of an `ImageLoader`, referenced by its worker threads.
+///
+/// `@unchecked Sendable`: every mutable field is read and written only while holding `condition`'s lock.
+final class LoaderCore: @unchecked Sendable {
+    private struct QueueEntry: Comparable {
+        var priority: LoadPriority
+        var order: Int
+        var sequence: UInt64
+        var id: LoadRequestID
+        var generation: UInt64
+        static func < (a: QueueEntry, b: QueueEntry) -> Bool {
+            (a.priority.rawValue, a.order, a.sequence) < (b.priority.rawValue, b.order, b.sequence)
+        }
+        static func == (a: QueueEntry, b: QueueEntry) -> Bool { a.sequence == b.sequence && a.id == b.id }
+    }
+
+    private struct State {
+        var request: LoadRequest
+        var generation: UInt64
+        var running = false
+        var cancelled = false
+    }
+
+    private let condition = NSCondition()
+    private let work: ImageLoader.Work
+    private let onResultAvailable: @Sendable () -> Void
+    private var heap = Heap<QueueEntry>()
+    private var states: [LoadRequestID: State] = [:]
+    private var completed: [LoadResult] = []
+    private var nextID: UInt64 = 1
+    private var nextSequence: UInt64 = 0
+    private var stopping = false
+
+    init(work: @escaping ImageLoader.Work, onResultAvailable: @escaping @Sendable () -> Void) {
+        self.work = work
+        self.onResultAvailable = onResultAvailable
+    }
+
+    func start(workers: Int) {
+        for index in 0..<workers {
+            let thread = Thread { [self] in self.workerLoop() }
+            thread.name = "ImageLoader.worker\(index)"
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+
+    func enqueue(photo: Photo, pixelSize: Int, priority: LoadPriority, order: Int) -> LoadRequestID {
+        condition.lock(); defer { condition.unlock() }
+        let id = LoadRequestID(value: nextID)
+        nextID += 1
+        let request = LoadRequest(id: id, photo: photo, pixelSize: pixelSize, priority: priority, order: order)
+        states[id] = State(request: request, generation: 0)
+        push(id: id, priority: priority, order: order, generation: 0)
+        condition.signal()
+        return id
+    }
+
+    /// Caller holds the lock.
+    private func push(id: LoadRequestID, priority: LoadPriority, order: Int, generation: UInt64) {
+        heap.insert(QueueEntry(priority: priority, order: order, sequence: nextSequence, id: id, generation: generation))
+        nextSequence += 1
+    }
+
+    func update(_ id: LoadRequestID, priority: LoadPriority, order: Int) {
+        condition.lock(); defer { condition.unlock() }
+        guard var state = states[id], !state.running, !state.cancelled else { return }
+        state.generation += 1
+        state.request.priority = priority
+        state.request.order = order
+        states[id] = state
+        // The old heap entry is now stale (generation mismatch) and is skipped when popped.
+        push(id: id, priority: priority, order: order, generation: state.generation)
+    }
+
+    func cancel(_ id: LoadRequestID) {
+        condition.lock(); defer { condition.unlock() }
+        guard let state = states[id] else { return }
+        if state.running { states[id]?.cancelled = true } else { states[id] = nil }
+    }
+
+    func cancelAll() {
+        condition.lock(); defer { condition.unlock() }
+        for (id, state) in states {
+            if state.running { states[id]?.cancelled = true } else { states[id] = nil }
+        }
+        heap = Heap()
+    }
+
+    func drain() -> [LoadResult] {
+        condition.lock(); defer { condition.unlock() }
+        let results = completed
+        completed.removeAll()
+        return results
+    }
+
+    var pendingCount: Int {
+        condition.lock(); defer { condition.unlock() }
+        return states.count
+    }
+
+    func shutdown() {
+        condition.lock()
+        stopping = true
+        states = states.filter { $0.value.running }
+        heap = Heap()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next live request, marked running; nil when stopping. Caller holds the lock.
+    private func next() -> LoadRequest? {
+        while !stopping {
+            while let entry = heap.popMin() {
+                guard let state = states[entry.id], state.generation == entry.generation, !state.running else { continue }
+                states[entry.id]?.running = true
+                return state.request
+            }
+            condition.wait()
+        }
+        return nil
+    }
+
+    private func workerLoop() {
+        while true {
+            condition.lock()
+            guard let request = next() else { condition.unlock(); return }
+            condition.unlock()
+
+            let outcome = work(request)
+
+            condition.lock()
+            let delivered: Bool
+            if let state = states.removeValue(forKey: request.id), !state.cancelled, !stopping {
+                completed.append(LoadResult(requestID: request.id, photoID: request.photo.id, identity: request.photo.identity,
+                                            pixelSize: request.pixelSize, outcome: outcome))
+                delivered = true
+            } else {
+                delivered = false
+            }
+            condition.unlock()
+            if delivered { onResultAvailable() }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import CJPEG
+
+/// The raw result of the C JPEG shim, before orientation.
+struct JPEGDecodeOutput {
+    var image: PixelImage?
+    var imageWidth: Int
+    var imageHeight: Int
+    var scaleDenominator: Int
+    var warnings: [String]
+}
+
+/// Swift face of the CJPEG shim. The only file (with PNGCodec) that touches the C buffers.
+public enum JPEGCodec {
+    /// The DCT scale denominator (1, 2, 4 or 8) picked for an image of `width` × `height` pixels so that the
+    /// output's longest side still covers `targetLongestSide` pixels (nil = full size).
+    public static func scaleDenominator(width: Int, height: Int, targetLongestSide: Int?) -> Int {
+        Int(ps_jpeg_pick_scale(Int32(clamping: width), Int32(clamping: height), Int32(clamping: targetLongestSide ?? 0)))
+    }
+
+    static func decode(_ bytes: [UInt8], targetLongestSide: Int?, limits: DecodeLimits,
+                       headerOnly: Bool = false) -> Result<JPEGDecodeOutput, DecodeError> {
+        if bytes.isEmpty { return .failure(.empty) }
+        var options = ps_jpeg_options()
+        ps_jpeg_default_options(&options)
+        options.target_longest_side = Int32(clamping: targetLongestSide ?? 0)
+        options.max_source_pixels = Int64(limits.maxSourcePixels)
+        options.max_scaled_output_pixels = Int64(limits.maxScaledOutputPixels)
+        options.max_working_memory = Int64(limits.maxWorkingMemory)
+        options.header_only = headerOnly ? 1 : 0
+        var result = ps_jpeg_result()
+        let code = bytes.withUnsafeBufferPointer { ps_jpeg_decode_memory($0.baseAddress, $0.count, &options, &result) }
+        let message = withUnsafeBytes(of: &result.message) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        switch Int32(code) {
+        case Int32(PS_JPEG_OK): break
+        case Int32(PS_JPEG_ERR_EMPTY): return .failure(.empty)
+        case Int32(PS_JPEG_ERR_TOO_LARGE): return .failure(.tooLarge(message))
+        case Int32(PS_JPEG_ERR_NOMEM): return .failure(.outOfMemory(message))
+        case Int32(PS_JPEG_ERR_OPEN): return .failure(.unreadable(message))
+        default: return .failure(.corrupt(message.isEmpty ? "libjpeg error" : message))
+        }
+        var image: PixelImage?
+        if let pixels = result.pixels {
+            image = PixelImage(adopting: UnsafeMutableRawPointer(pixels), width: Int(result.width),
+                               height: Int(result.height), stride: Int(result.stride),
+                               deallocate: { ps_jpeg_free($0) })
+        }
+        return .success(JPEGDecodeOutput(image: image, imageWidth: Int(result.image_width),
+                                         imageHeight: Int(result.image_height),
+                                         scaleDenominator: Int(result.scale_denom),
+                                         warnings: result.warnings > 0 ? [message] : []))
+    }
+
+    /// How `encode` stores pixels.
+    public enum EncodeKind: Int32, Sendable {
+        /// 3 bytes per pixel, R G B.
+        case rgb = 0
+        /// 1 byte per pixel.
+        case gray = 1
+        /// 4 bytes per pixel, Adobe-inverted C M Y K (255 = no ink), written with an Adobe marker.
+        case cmyk = 2
+        /// Same input as `.cmyk`, stored as YCCK.
+        case ycck = 3
+    }
+
+    /// Encodes `pixels` (layout per `kind`) as a JPEG. `app1`: an optional APP1 payload (e.g. Exif).
+    /// Used by tests and the bench generator.
+    public static func encode(pixels: [UInt8], width: Int, height: Int, kind: EncodeKind = .rgb, quality: Int = 90,
+                              progressive: Bool = false, subsample420: Bool = true, app1: [UInt8]? = nil) -> [UInt8]? {
+        var output: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var message = [CChar](repeating: 0, count: Int(PS_JPEG_MESSAGE_LENGTH))
+        let code = pixels.withUnsafeBufferPointer { px in
+            (app1 ?? []).withUnsafeBufferPointer { marker in
+                ps_jpeg_encode(px.baseAddress, Int32(width), Int32(height), kind.rawValue, Int32(quality),
+                               progressive ? 1 : 0, subsample420 ? 1 : 0,
+                               app1 == nil ? nil : marker.baseAddress, marker.count, &output, &length, &message)
+            }
+        }
+        guard code == PS_JPEG_OK, let output else { return nil }
+        defer { ps_jpeg_free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: length))
+    }
+}

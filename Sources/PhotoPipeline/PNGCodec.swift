@@ -1,0 +1,76 @@
+import CPNG
+import Foundation
+
+/// Swift face of the CPNG shim.
+public enum PNGCodec {
+    /// Reads a PNG file (premultiplied ARGB32). `headerOnly`: size and text chunks before the image data only.
+    public static func read(path: PhotoPath, maxPixels: Int = 100_000_000, headerOnly: Bool = false) -> Result<PNGFile, DecodeError> {
+        var result = ps_png_result()
+        let code = path.withCString { ps_png_read_file($0, Int64(maxPixels), headerOnly ? 1 : 0, &result) }
+        return finish(code: code, result: &result)
+    }
+
+    /// Reads a PNG from memory.
+    public static func read(bytes: [UInt8], maxPixels: Int = 100_000_000) -> Result<PNGFile, DecodeError> {
+        if bytes.isEmpty { return .failure(.empty) }
+        var result = ps_png_result()
+        let code = bytes.withUnsafeBufferPointer { ps_png_read_memory($0.baseAddress, $0.count, Int64(maxPixels), &result) }
+        return finish(code: code, result: &result)
+    }
+
+    private static func finish(code: Int32, result: inout ps_png_result) -> Result<PNGFile, DecodeError> {
+        let message = withUnsafeBytes(of: &result.message) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        var texts: [String: String] = [:]
+        if let raw = result.texts {
+            let buffer = UnsafeRawBufferPointer(start: raw, count: result.texts_length)
+            let parts = buffer.split(separator: 0, omittingEmptySubsequences: false)
+            var i = 0
+            while i + 1 < parts.count, texts.count < Int(result.text_count) {
+                texts[String(decoding: parts[i], as: UTF8.self)] = String(decoding: parts[i + 1], as: UTF8.self)
+                i += 2
+            }
+            ps_png_free(raw)
+        }
+        switch Int32(code) {
+        case Int32(PS_PNG_OK): break
+        case Int32(PS_PNG_ERR_OPEN): return .failure(.unreadable(message))
+        case Int32(PS_PNG_ERR_TOO_LARGE): return .failure(.tooLarge(message))
+        case Int32(PS_PNG_ERR_NOMEM): return .failure(.outOfMemory(message))
+        default: return .failure(.corrupt(message.isEmpty ? "invalid PNG" : message))
+        }
+        var image: PixelImage?
+        if let pixels = result.pixels {
+            image = PixelImage(adopting: UnsafeMutableRawPointer(pixels), width: Int(result.width),
+                               height: Int(result.height), stride: Int(result.stride), deallocate: { ps_png_free($0) })
+        }
+        return .success(PNGFile(width: Int(result.width), height: Int(result.height), image: image, texts: texts))
+    }
+
+    /// Writes `image` as an 8-bit RGBA PNG with tEXt chunks (in the given order). Returns an error reason on failure.
+    public static func write(_ image: PixelImage, to path: PhotoPath, texts: [(String, String)]) -> String? {
+        var keys = texts.map { strdup($0.0) }
+        var values = texts.map { strdup($0.1) }
+        defer { keys.forEach { free($0) }; values.forEach { free($0) } }
+        var message = [CChar](repeating: 0, count: Int(PS_PNG_MESSAGE_LENGTH))
+        let code: Int32 = image.withUnsafeBytes { raw in
+            keys.withUnsafeMutableBufferPointer { k in
+                values.withUnsafeMutableBufferPointer { v in
+                    k.withMemoryRebound(to: UnsafePointer<CChar>?.self) { kk in
+                        v.withMemoryRebound(to: UnsafePointer<CChar>?.self) { vv in
+                            path.withCString {
+                                ps_png_write_file($0, raw.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                                  Int32(image.width), Int32(image.height), Int32(image.stride),
+                                                  kk.baseAddress, vv.baseAddress, Int32(texts.count), &message)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if code == PS_PNG_OK { return nil }
+        let text = String(decoding: message.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.isEmpty ? "PNG write failed (code \(code))" : text
+    }
+}

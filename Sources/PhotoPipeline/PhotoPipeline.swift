@@ -1,1 +1,0 @@
-// PhotoPipeline: see Package.swift for the role of this module.

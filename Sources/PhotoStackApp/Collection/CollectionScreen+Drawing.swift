@@ -1,0 +1,48 @@
+import Canvas
+import StackEngine
+
+extension CollectionScreen {
+    /// Draws background, every element of the display list (zIndex order, each with its transform
+    /// and alpha about its centre), the scroll indicators and the overlay. Units are viewport points.
+    public func draw(in ctx: CairoContext, width: Double, height: Double, scale: Double) {
+        drawBackground(in: ctx)
+        let offset = collectionView.contentOffset
+        let viewport = Rect(x: offset.x, y: offset.y, width: width, height: height)
+        for item in collectionView.displayList {
+            let a = item.attributes
+            guard !a.isHidden, a.alpha > 0.001, let view = item.view as? DrawableView,
+                  a.boundingBox.intersects(viewport) else { continue }
+            let t = item.drawingTransform(contentOffset: offset)
+            ctx.withSavedState {
+                ctx.transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
+                ctx.translate(-a.size.width / 2, -a.size.height / 2)
+                if a.alpha < 0.999 {
+                    ctx.pushGroup()
+                    view.draw(in: ctx, size: a.size, deviceScale: scale)
+                    ctx.popGroupAndPaint(alpha: a.alpha)
+                } else {
+                    view.draw(in: ctx, size: a.size, deviceScale: scale)
+                }
+            }
+        }
+        drawIndicators(in: ctx)
+        drawOverlay(in: ctx)
+    }
+
+    func drawIndicators(in ctx: CairoContext) {
+        guard scroller.lastMovementTime != nil else { return }
+        let alpha = indicators.alpha(timeSinceLastMovement: scroller.timeSinceLastMovement(at: clock.now))
+        guard alpha > 0 else { return }
+        for axis in [ScrollAxis.vertical, .horizontal] {
+            guard let thumb = indicators.thumbRect(axis, geometry: scroller.geometry, offset: collectionView.contentOffset)
+            else { continue }
+            let r = CanvasRect(x: thumb.minX, y: thumb.minY, width: thumb.width, height: thumb.height)
+            ctx.roundedRectangle(r, radius: min(r.width, r.height) / 2)
+            ctx.setColor(RGBA(0, 0, 0, 0.45 * alpha))
+            ctx.fill(preserve: true)
+            ctx.setLineWidth(1)
+            ctx.setColor(RGBA(1, 1, 1, 0.35 * alpha))
+            ctx.stroke()
+        }
+    }
+}

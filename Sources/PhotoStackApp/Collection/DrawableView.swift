@@ -1,0 +1,13 @@
+import Canvas
+import StackEngine
+
+/// A renderer that draws itself with Cairo. The collection screen sets up the context so that the
+/// element's untransformed frame spans (0, 0)–(size.width, size.height) in points, with the
+/// element's rotation and scale about its centre already applied, and its alpha handled outside.
+open class DrawableView: ReusableView {
+    public required init() { super.init() }
+
+    /// Draws the element. `size` is the untransformed element size in points; `deviceScale` is device
+    /// pixels per point (for caches rendered at device resolution).
+    open func draw(in ctx: CairoContext, size: Size, deviceScale: Double) {}
+}

@@ -1,1 +1,3 @@
 import PhotoStackApp
+
+PhotoStackCommand.main()

@@ -1,0 +1,26 @@
+import ArgumentParser
+
+/// Options shared by every command that shows or renders a window.
+public struct DisplayOptions: ParsableArguments {
+    @Option(help: "Initial window size in points, WIDTHxHEIGHT.")
+    public var size: WindowSize = WindowSize(width: 1024, height: 768)
+
+    @Option(help: "Device pixels per point (HiDPI). Default: Xft.dpi / 96, or PHOTOSTACK_SCALE; 1 for snapshots.")
+    public var scale: Double?
+
+    @Option(help: "Render one frame to this PNG file without opening a window (no X server needed).")
+    public var snapshot: String?
+
+    @Option(help: "Write the state JSON to this file (once with --snapshot; kept up to date in a window).")
+    public var state: String?
+
+    @Option(help: "With --snapshot: the longest time to wait for photos to load, seconds.")
+    public var snapshotTimeout: Double = 10
+
+    public init() {}
+
+    public func validate() throws {
+        if let s = scale, !(s >= 0.5 && s <= 4) { throw ValidationError("--scale must be between 0.5 and 4") }
+        if snapshotTimeout < 0 { throw ValidationError("--snapshot-timeout must not be negative") }
+    }
+}

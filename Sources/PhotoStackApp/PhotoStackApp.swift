@@ -1,1 +1,0 @@
-// PhotoStackApp: see Package.swift for the role of this module.

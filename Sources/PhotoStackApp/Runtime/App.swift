@@ -1,0 +1,92 @@
+import Canvas
+import Foundation
+import StackEngine
+import X11Host
+
+/// The application: owns the current screen and the clock, routes host events to the screen, draws it,
+/// and keeps the `--state` file up to date. It is the X11 host's `WindowClient`; the headless snapshot
+/// renderer drives it the same way, so a snapshot shows exactly what the window would.
+public final class App: WindowClient {
+    public let clock: Clock
+    /// The screen on display. Setting it resizes the new screen to the window and redraws.
+    public var screen: Screen {
+        didSet {
+            screen.resize(width: width, height: height, scale: scale, at: clock.now)
+            changed = true
+        }
+    }
+    /// Window size, points, and device pixels per point.
+    public private(set) var width: Double, height: Double, scale: Double
+    /// Where `--state` goes, if asked for.
+    public let stateWriter: StateFileWriter?
+    /// Minimum seconds between state writes while animating (10 per second).
+    public var animatingStateInterval: Double = 0.1
+
+    private var changed = true
+    private var stateDirty = true
+    private var quitRequested = false
+
+    public init(screen: Screen, width: Double, height: Double, scale: Double, clock: Clock, statePath: String? = nil) {
+        self.screen = screen
+        self.width = width; self.height = height; self.scale = scale
+        self.clock = clock
+        stateWriter = statePath.map(StateFileWriter.init(path:))
+        screen.resize(width: width, height: height, scale: scale, at: clock.now)
+    }
+
+    /// The state JSON as it is now.
+    public func currentState() -> AppState {
+        AppState(screen: screen.name, window: WindowState(width: width, height: height, scale: scale),
+                 animating: screen.isAnimating, screenState: screen.state())
+    }
+
+    /// Writes the state file now (if `--state` was given). Errors go to stderr once per failure.
+    public func writeState() {
+        guard let w = stateWriter else { return }
+        do { try w.write(currentState(), at: clock.now); stateDirty = false }
+        catch { FileHandle.standardError.write(Data("photostack: cannot write state file \(w.path): \(error)\n".utf8)) }
+    }
+
+    // MARK: WindowClient
+
+    public func handle(_ event: HostEvent) {
+        let now = clock.now
+        switch event {
+        case .close:
+            quitRequested = true
+        case let .resize(w, h, s):
+            if w != width || h != height || s != scale {
+                width = w; height = h; scale = s
+                screen.resize(width: w, height: h, scale: s, at: now)
+                changed = true
+            }
+        case let .key(k) where k.key == .character("q") && k.modifiers.contains(.control):
+            quitRequested = true
+        default:
+            if screen.handle(event, at: now) { changed = true }
+        }
+        if changed { stateDirty = true }
+    }
+
+    public var needsDisplay: Bool { changed }
+    public var isAnimating: Bool { screen.isAnimating }
+
+    public func draw(in context: CairoContext, width: Double, height: Double, scale: Double) {
+        let now = clock.now
+        screen.update(at: now)
+        screen.draw(in: context, width: width, height: height, scale: scale)
+        changed = false
+        stateDirty = true
+        if screen.isAnimating, let w = stateWriter, now - w.lastWriteTime >= animatingStateInterval { writeState() }
+    }
+
+    public func didBecomeIdle() {
+        if stateDirty { writeState() }
+    }
+
+    public var nextDeadline: Double? { nil }
+    public func deadlineReached(at time: Double) {}
+    public var windowTitle: String { screen.title }
+    public var cursor: CursorShape { screen.cursor }
+    public var shouldQuit: Bool { quitRequested }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import StackEngine
+import X11Host
+
+/// Runs a screen either headlessly (`--snapshot`) or in an X11 window, with `--state` output.
+/// Every command that shows a screen (open, demo) goes through here.
+public struct Launcher {
+    public var options: DisplayOptions
+    /// Builds the first screen.
+    public var makeScreen: () -> Screen
+
+    public init(options: DisplayOptions, makeScreen: @escaping () -> Screen) {
+        self.options = options
+        self.makeScreen = makeScreen
+    }
+
+    public func run() throws {
+        if let png = options.snapshot {
+            try runSnapshot(to: png)
+        } else {
+            try runWindow()
+        }
+    }
+
+    /// Renders one frame to `png` and writes the state once.
+    func runSnapshot(to png: String) throws {
+        let clock = ManualClock()
+        let app = App(screen: makeScreen(), width: options.size.width, height: options.size.height,
+                      scale: options.scale ?? 1, clock: clock, statePath: options.state)
+        let surface = try SnapshotRenderer.render(app, clock: clock, timeout: options.snapshotTimeout)
+        try surface.writePNG(to: png)
+        app.writeState()
+    }
+
+    /// Opens the window and runs the event loop until it is closed.
+    func runWindow() throws {
+        let clock = FrameClock()
+        let screen = makeScreen()
+        let window: X11Window
+        do {
+            window = try X11Window(title: screen.title, className: "PhotoStack", width: options.size.width,
+                                   height: options.size.height, scale: options.scale, clock: clock)
+        } catch let e as HostError {
+            FileHandle.standardError.write(Data("""
+                photostack: \(e.description).
+                Run it from a desktop session, under Xvfb (Xvfb :99 & DISPLAY=:99 photostack), or render \
+                without a display: photostack --snapshot out.png --size 1280x800
+
+                """.utf8))
+            throw ExitCode(2)
+        }
+        let app = App(screen: screen, width: window.width, height: window.height, scale: window.scale,
+                      clock: clock, statePath: options.state)
+        let loop = try HostRunLoop(window: window, clock: clock)
+        loop.run(app)
+    }
+}

@@ -1,0 +1,31 @@
+import Canvas
+import Foundation
+import StackEngine
+
+/// Renders an `App` headlessly into a cairo image surface — the same drawing code the window uses —
+/// on a hand-driven clock, so animations settle deterministically.
+public enum SnapshotRenderer {
+    /// Lets the screen settle (animations finish and photos load, bounded by `timeout` seconds of wall time),
+    /// then draws one frame of `app.width` × `app.height` points at `app.scale`.
+    public static func render(_ app: App, clock: ManualClock, timeout: Double) throws -> ImageSurface {
+        let deadline = Date().addingTimeInterval(timeout)
+        // Animations run on the manual clock: step it in 1/60 s frames (at most 10 s of app time).
+        var steps = 0
+        while app.screen.isAnimating && steps < 600 {
+            clock.advance(by: 1.0 / 60)
+            app.screen.update(at: clock.now)
+            steps += 1
+        }
+        // Photos load on real threads: wait for them in wall time.
+        while !app.screen.isReadyForSnapshot && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        let surface = try ImageSurface(pixelWidth: Int((app.width * app.scale).rounded()),
+                                       pixelHeight: Int((app.height * app.scale).rounded()))
+        let ctx = CairoContext(surface: surface)
+        ctx.scale(app.scale, app.scale)
+        app.draw(in: ctx, width: app.width, height: app.height, scale: app.scale)
+        if let e = ctx.errorDescription { throw CanvasError.cairo(e) }
+        return surface
+    }
+}

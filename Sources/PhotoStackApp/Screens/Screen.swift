@@ -1,0 +1,27 @@
+import Canvas
+import X11Host
+
+/// One screen of the app (the album grid, an album, a photo, a demo). The `App` owns the current screen,
+/// forwards events and asks it to draw. All sizes in points; times in seconds on the app's clock.
+public protocol Screen: AnyObject {
+    /// The name written to the state JSON's `screen` field ("albums", "album", "photo", "placeholder").
+    var name: String { get }
+    /// The window title while this screen is shown.
+    var title: String { get }
+    /// The cursor to show (hand over clickable things).
+    var cursor: CursorShape { get }
+    /// Sets the viewport: `width` × `height` points at `scale` device pixels per point.
+    func resize(width: Double, height: Double, scale: Double, at time: Double)
+    /// Handles an input event. Returns true when something visible changed (a redraw is needed).
+    func handle(_ event: HostEvent, at time: Double) -> Bool
+    /// Advances animations and physics to `time`; called before every draw.
+    func update(at time: Double)
+    /// True while something moves: the host keeps drawing frames.
+    var isAnimating: Bool { get }
+    /// True when a snapshot would show the final picture (visible photos loaded or failed).
+    var isReadyForSnapshot: Bool { get }
+    /// Draws the whole viewport; the context's user units are points (already scaled by `scale`).
+    func draw(in context: CairoContext, width: Double, height: Double, scale: Double)
+    /// This screen's part of the state JSON.
+    func state() -> ScreenState
+}

@@ -2,7 +2,7 @@ import Canvas
 import StackEngine
 
 extension CollectionScreen {
-    /// Draws background, every element of the display list (zIndex order, each with its transform
+    /// Draws background, every element of the display list (`DrawableView`s and template cells) (zIndex order, each with its transform
     /// and alpha about its centre), the scroll indicators and the overlay. Units are viewport points.
     public func draw(in ctx: CairoContext, width: Double, height: Double, scale: Double) {
         drawBackground(in: ctx)
@@ -10,18 +10,23 @@ extension CollectionScreen {
         let viewport = Rect(x: offset.x, y: offset.y, width: width, height: height)
         for item in collectionView.displayList {
             let a = item.attributes
-            guard !a.isHidden, a.alpha > 0.001, let view = item.view as? DrawableView,
-                  a.boundingBox.intersects(viewport) else { continue }
+            guard !a.isHidden, a.alpha > 0.001, a.boundingBox.intersects(viewport) else { continue }
+            let paint: () -> Void
+            if let view = item.view as? DrawableView {
+                paint = { view.draw(in: ctx, size: a.size, deviceScale: scale) }
+            } else if let cell = item.view as? TemplateCellView {
+                paint = { TemplateCellPainter.draw(cell, in: ctx, size: a.size) }
+            } else { continue }
             let t = item.drawingTransform(contentOffset: offset)
             ctx.withSavedState {
                 ctx.transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
                 ctx.translate(-a.size.width / 2, -a.size.height / 2)
                 if a.alpha < 0.999 {
                     ctx.pushGroup()
-                    view.draw(in: ctx, size: a.size, deviceScale: scale)
+                    paint()
                     ctx.popGroupAndPaint(alpha: a.alpha)
                 } else {
-                    view.draw(in: ctx, size: a.size, deviceScale: scale)
+                    paint()
                 }
             }
         }

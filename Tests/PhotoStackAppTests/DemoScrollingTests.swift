@@ -1,0 +1,72 @@
+import StackEngine
+import XCTest
+@testable import PhotoStackApp
+
+/// The line demo always rests centred; the paging demo's indicators follow the offset in every frame.
+final class DemoScrollingTests: XCTestCase {
+    func lineDriver() -> (DemoTestDriver, LineDemoScreen) {
+        let d = DemoTestDriver { LineDemoScreen(clock: $0) }
+        return (d, d.screen as! LineDemoScreen)
+    }
+
+    func assertCentred(_ screen: LineDemoScreen, file: StaticString = #filePath, line: UInt = #line) {
+        let n = screen.nearestToCentre()!
+        XCTAssertEqual(n.distance, 0, accuracy: 0.5, file: file, line: line)
+        XCTAssertEqual(n.scale, 1.3, accuracy: 0.01, file: file, line: line)
+    }
+
+    func testLineStartsCentredAndAFlingRestsWithACellExactlyCentredWithoutAJump() {
+        let (d, screen) = lineDriver()
+        assertCentred(screen)
+        let start = screen.collectionView.contentOffset.x
+        d.drag(from: Point(x: 800, y: 300), to: Point(x: 500, y: 300), duration: 0.1, steps: 6)
+        XCTAssertTrue(d.screen.isAnimating, "a fast release coasts")
+        var last = screen.collectionView.contentOffset.x, maxStep = 0.0, frames = 0
+        d.settle { let x = screen.collectionView.contentOffset.x; maxStep = max(maxStep, abs(x - last)); last = x; frames += 1 }
+        XCTAssertGreaterThan(frames, 10)
+        XCTAssertGreaterThan(screen.collectionView.contentOffset.x - start, 300, "coasted past the pointer travel")
+        XCTAssertLessThan(maxStep, 3000.0 / 60 * 1.5, "continuous from the release velocity")
+        assertCentred(screen)
+    }
+
+    func testLineSlowDragAndWheelSequenceRestCentred() {
+        let (d, screen) = lineDriver()
+        d.drag(from: Point(x: 600, y: 300), to: Point(x: 490, y: 300), duration: 1, steps: 20, hold: 0.3)
+        d.settle()
+        assertCentred(screen)
+        let before = screen.collectionView.contentOffset.x
+        for _ in 0..<5 { d.wheel(notches: 1); d.advance(0.03) }
+        d.settle()
+        XCTAssertGreaterThan(screen.collectionView.contentOffset.x, before, "a vertical wheel scrolls the line sideways")
+        assertCentred(screen)
+    }
+
+    func testPagingIndicatorsMatchTheOffsetInEveryFrameOfAFastFling() {
+        let d = DemoTestDriver { PagingDemoScreen(clock: $0) }
+        let screen = d.screen as! PagingDemoScreen
+        var samples = 0, sawBothOn = false
+        func check() {
+            let s = d.screen.state()
+            let x = s.contentOffset.x
+            XCTAssertEqual(s.layout["indicatorLeft"], .bool(x > 0.5), "offset \(x)")
+            XCTAssertEqual(s.layout["indicatorRight"], .bool(x + 1024 < s.contentSize.width - 0.5), "offset \(x)")
+            if x > 0.5 && x + 1024 < s.contentSize.width - 0.5 { sawBothOn = true }
+            samples += 1
+        }
+        check()
+        XCTAssertEqual(d.screen.state().layout["indicatorLeft"], .bool(false))
+        d.drag(from: Point(x: 900, y: 400), to: Point(x: 300, y: 400), duration: 0.08, steps: 5, each: check)
+        d.settle(each: check)
+        XCTAssertGreaterThan(samples, 20)
+        XCTAssertTrue(sawBothOn)
+        XCTAssertEqual(screen.currentPage, 1, "a fling moves one page")
+        XCTAssertEqual(screen.collectionView.contentOffset.x, 1024, accuracy: 0.5)
+        // Wheel burst to the end, then a drag back past the start: indicators right at every frame.
+        for _ in 0..<30 { d.wheel(notches: 1); d.advance(0.01, each: check) }
+        d.settle(each: check)
+        XCTAssertEqual(d.screen.state().layout["indicatorRight"], .bool(false))
+        XCTAssertEqual(d.screen.state().layout["page"], .int(screen.strip.pageCount - 1))
+        d.drag(from: Point(x: 200, y: 400), to: Point(x: 900, y: 400), duration: 0.5, steps: 20, each: check)
+        d.settle(each: check)
+    }
+}

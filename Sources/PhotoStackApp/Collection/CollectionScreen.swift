@@ -100,8 +100,9 @@ open class CollectionScreen: Screen {
         if g != scroller.geometry { scroller.setGeometry(g, time: time) }
     }
 
+    /// True while the indicators' opacity changes with time (not while a drag holds them steady at full opacity).
     func indicatorsAreFading(at now: Double) -> Bool {
-        guard scroller.lastMovementTime != nil else { return false }
+        guard scroller.lastMovementTime != nil, !scroller.isTracking else { return false }
         return indicators.alpha(timeSinceLastMovement: scroller.timeSinceLastMovement(at: now)) > 0
     }
 

@@ -1,0 +1,234 @@
+import Foundation
+import XCTest
+
+/// One end-to-end session: a private Xvfb server and `photostack` running in it with `--state`, driven
+/// with xdotool. Everything it starts is stopped in `stop()` (also from `deinit`), even when a test fails.
+/// Waiting is bounded polling of the state file; nothing asserts on a fixed sleep.
+final class DemoAppSession {
+    /// Window size used by the sessions, points (scale 1).
+    let width: Int, height: Int
+    let display: String
+    let statePath: String
+    private var xvfb: Process?
+    private var app: Process?
+    private(set) var windowID = ""
+    private let tempDir: URL
+
+    /// The repository root (this file is Tests/EndToEndTests/DemoAppSession.swift).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// `.build/debug/photostack`, or `$PHOTOSTACK_BIN`.
+    static var binary: String {
+        ProcessInfo.processInfo.environment["PHOTOSTACK_BIN"] ?? root.appendingPathComponent(".build/debug/photostack").path
+    }
+
+    /// Skips the test when Xvfb, xdotool or the binary are missing.
+    static func requireTools() throws {
+        for tool in ["/usr/bin/Xvfb", "/usr/bin/xdotool"] where !FileManager.default.isExecutableFile(atPath: tool) {
+            throw XCTSkip("\(tool) is not installed (scripts/install-deps.sh)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw XCTSkip("\(binary) is missing: run `swift build` first")
+        }
+    }
+
+    /// Starts Xvfb and `photostack ARGS --state FILE --size WxH`, and waits (bounded) for the window and a first state.
+    init(arguments: [String], width: Int = 1024, height: Int = 768) throws {
+        try Self.requireTools()
+        self.width = width
+        self.height = height
+        tempDir = FileManager.default.temporaryDirectory.appendingPathComponent("photostack-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: tempDir, withIntermediateDirectories: true)
+        statePath = tempDir.appendingPathComponent("state.json").path
+        // A free display number: no socket and no lock file; Xvfb fails if another run took it meanwhile — retry.
+        var chosen: (String, Process)?
+        for _ in 0..<20 {
+            let n = Int.random(in: 180...899)
+            guard !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)"),
+                  !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") else { continue }
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+            p.arguments = [":\(n)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            if Self.poll(timeout: 5, { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") || !p.isRunning }), p.isRunning {
+                chosen = (":\(n)", p)
+                break
+            }
+            Self.stop(p)
+        }
+        guard let (display, server) = chosen else { throw XCTSkip("could not start Xvfb") }
+        self.display = display
+        xvfb = server
+        let a = Process()
+        a.executableURL = URL(fileURLWithPath: Self.binary)
+        a.arguments = arguments + ["--state", statePath, "--size", "\(width)x\(height)", "--scale", "1"]
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        a.environment = env
+        a.standardOutput = FileHandle.nullDevice
+        a.standardError = FileHandle.nullDevice
+        do { try a.run() } catch { stop(); throw error }
+        app = a
+        guard Self.poll(timeout: 15, { self.findWindow() && self.state() != nil }) else {
+            stop()
+            XCTFail("photostack did not show a window and a state file within 15 s")
+            throw XCTSkip("no window")
+        }
+    }
+
+    deinit { stop() }
+
+    /// Stops the app and the X server (idempotent) and removes the temporary folder.
+    func stop() {
+        if let a = app { Self.stop(a); app = nil }
+        if let x = xvfb { Self.stop(x); xvfb = nil }
+        try? FileManager.default.removeItem(at: tempDir)
+    }
+
+    /// SIGTERM, then SIGKILL after 3 s, and reap.
+    static func stop(_ p: Process) {
+        guard p.isRunning else { return }
+        p.terminate()
+        if !poll(timeout: 3, { !p.isRunning }) {
+            kill(p.processIdentifier, SIGKILL)
+            _ = poll(timeout: 3, { !p.isRunning })
+        }
+    }
+
+    /// Polls `condition` every 5 ms until it holds or `timeout` seconds pass; true when it held.
+    @discardableResult
+    static func poll(timeout: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return condition()
+    }
+
+    var appIsRunning: Bool { app?.isRunning ?? false }
+
+    private func findWindow() -> Bool {
+        guard let out = try? run("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "PhotoStack"]) else { return false }
+        guard let id = out.split(separator: "\n").first.map(String.init), !id.isEmpty else { return false }
+        windowID = id
+        return true
+    }
+
+    /// Runs a program with DISPLAY set; returns stdout. Throws on a non-zero exit.
+    @discardableResult
+    func run(_ path: String, _ args: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        p.environment = env
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            throw NSError(domain: "e2e", code: Int(p.terminationStatus),
+                          userInfo: [NSLocalizedDescriptionKey: "\(path) \(args) exited with \(p.terminationStatus)"])
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// xdotool with the given command chain (coordinates: use `move(x, y)` helpers below).
+    func xdotool(_ args: [String]) throws { try run("/usr/bin/xdotool", args) }
+
+    /// xdotool arguments moving the pointer to window point (x, y).
+    func move(_ x: Double, _ y: Double) -> [String] {
+        ["mousemove", "--window", windowID, String(Int(x.rounded())), String(Int(y.rounded()))]
+    }
+
+    // MARK: State
+
+    /// The state JSON now, or nil when it cannot be read.
+    func state() -> DemoState? {
+        guard let data = FileManager.default.contents(atPath: statePath),
+              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return DemoState(json: json)
+    }
+
+    /// Polls the state until `condition` holds (at most `timeout` seconds).
+    func waitForState(timeout: Double = 10, _ condition: (DemoState) -> Bool) -> DemoState? {
+        var found: DemoState?
+        Self.poll(timeout: timeout) {
+            guard let s = state(), condition(s) else { return false }
+            found = s
+            return true
+        }
+        return found
+    }
+
+    /// Samples the state file every ~`interval` seconds for up to `timeout` seconds, keeping each distinct
+    /// write, until `stop` holds for a sample.
+    func sample(interval: Double = 0.005, timeout: Double = 10, until stop: (DemoState) -> Bool) -> [DemoState] {
+        var out: [DemoState] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let s = state() {
+                if out.last?.raw != s.raw { out.append(s) }
+                if stop(s) { break }
+            }
+            Thread.sleep(forTimeInterval: interval)
+        }
+        return out
+    }
+}
+
+/// The parts of the state JSON the end-to-end tests read.
+struct DemoState {
+    let json: [String: Any]
+    /// The JSON re-serialised with sorted keys, to tell writes apart.
+    let raw: String
+
+    init(json: [String: Any]) {
+        self.json = json
+        raw = (try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// A JSON number as a Double, whatever Foundation decoded it as.
+    static func number(_ any: Any?) -> Double? {
+        if let d = any as? Double { return d }
+        if let i = any as? Int { return Double(i) }
+        if let n = any as? NSNumber { return n.doubleValue }
+        return nil
+    }
+
+    var screen: String { json["screen"] as? String ?? "" }
+    var animating: Bool { json["animating"] as? Bool ?? false }
+    var offsetX: Double { Self.number((json["contentOffset"] as? [String: Any])?["x"]) ?? .nan }
+    var offsetY: Double { Self.number((json["contentOffset"] as? [String: Any])?["y"]) ?? .nan }
+    var contentWidth: Double { Self.number((json["contentSize"] as? [String: Any])?["width"]) ?? .nan }
+    var contentHeight: Double { Self.number((json["contentSize"] as? [String: Any])?["height"]) ?? .nan }
+    var layout: [String: Any] { json["layout"] as? [String: Any] ?? [:] }
+    func int(_ key: String) -> Int? { Self.number(layout[key]).map { Int($0) } }
+    func double(_ key: String) -> Double? { Self.number(layout[key]) }
+    func bool(_ key: String) -> Bool? { layout[key] as? Bool }
+
+    /// Visible elements: category, kind, section, item, frame [x, y, w, h] (content points), alpha.
+    struct Element {
+        var category: String, kind: String, section: Int, item: Int, frame: [Double], alpha: Double, scale: Double
+        var centerX: Double { frame[0] + frame[2] / 2 }
+        var centerY: Double { frame[1] + frame[3] / 2 }
+    }
+
+    var visible: [Element] {
+        (json["visible"] as? [[String: Any]] ?? []).map { e in
+            Element(category: e["category"] as? String ?? "", kind: e["kind"] as? String ?? "",
+                    section: Self.number(e["section"]).map { Int($0) } ?? -1, item: Self.number(e["item"]).map { Int($0) } ?? -1,
+                    frame: (e["frame"] as? [Any] ?? []).compactMap { Self.number($0) },
+                    alpha: Self.number(e["alpha"]) ?? 1, scale: Self.number(e["scale"]) ?? 1)
+        }
+    }
+
+    var cells: [Element] { visible.filter { $0.category == "cell" } }
+}

@@ -204,6 +204,8 @@ struct DemoState {
     }
 
     var screen: String { json["screen"] as? String ?? "" }
+    /// Not animating and no button held (a drag holding still is not at rest).
+    var isAtRest: Bool { !animating && bool("pointerDown") != true }
     var animating: Bool { json["animating"] as? Bool ?? false }
     var offsetX: Double { Self.number((json["contentOffset"] as? [String: Any])?["x"]) ?? .nan }
     var offsetY: Double { Self.number((json["contentOffset"] as? [String: Any])?["y"]) ?? .nan }

@@ -4,7 +4,8 @@ import StackEngine
 /// The base of the demo screens: a `CollectionScreen` that knows which demo it is, reports `demo` (its
 /// name) and its own facts in the state JSON's `layout` object, and draws a small caption with the keys.
 ///
-/// State JSON: `screen` is "demo:NAME" (for example "demo:circle"); `layout.demo` is "NAME".
+/// State JSON: `screen` is "demo:NAME" (for example "demo:circle"); `layout.demo` is "NAME";
+/// `layout.pointerDown` is true while the left button is held on the content.
 open class DemoScreen: CollectionScreen {
     public let kind: DemoKind
     /// Colour of the caption text at the bottom left.
@@ -27,6 +28,9 @@ open class DemoScreen: CollectionScreen {
     open override func layoutState() -> [String: StateValue] {
         var s = demoState()
         s["demo"] = .string(kind.rawValue)
+        // Whether the left button is held (a press or drag in progress): tells a resting offset apart from
+        // a drag that is merely holding still.
+        s["pointerDown"] = .bool(pointerIsDown)
         return s
     }
 

@@ -68,6 +68,7 @@ public final class CalendarDemoScreen: DemoScreen, CollectionViewDataSource {
         cell.borderWidth = 1
         cell.borderColor = RGBA(white: 0, alpha: 0.2)
         cell.font = "Sans Bold 11"
+        cell.labelAtTop = true
         cell.text = "Event \(indexPath.item)\n\(Self.hourText(e.startHour))-\(Self.hourText(e.startHour + e.durationHours))"
         return cell
     }

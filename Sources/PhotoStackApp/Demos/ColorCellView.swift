@@ -16,6 +16,8 @@ final class ColorCellView: DrawableView {
     var font = "Sans Bold 14" { didSet { if font != oldValue { label = nil } } }
     /// Gap between the frame and the drawn shape on every side, points.
     var inset = 0.0
+    /// Puts the label at the top (6 points down) instead of the vertical middle.
+    var labelAtTop = false
     private var label: TextLayout?
     private var labelWidth = 0.0
 
@@ -45,6 +47,6 @@ final class ColorCellView: DrawableView {
             labelWidth = size.width
         }
         let l = label!
-        l.draw(in: ctx, x: 4, y: (size.height - l.size.height) / 2, color: textColor)
+        l.draw(in: ctx, x: 4, y: labelAtTop ? inset + 6 : (size.height - l.size.height) / 2, color: textColor)
     }
 }

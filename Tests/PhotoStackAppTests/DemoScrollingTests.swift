@@ -70,3 +70,22 @@ final class DemoScrollingTests: XCTestCase {
         d.settle(each: check)
     }
 }
+
+/// The collection screen does not ask for frames while a drag holds still (indicators are steady then).
+final class DemoDragHoldTests: XCTestCase {
+    func testAHeldDragIsNotAnimatingButItsReleaseIs() {
+        let d = DemoTestDriver { SectionsDemoScreen(seed: 1, clock: $0) }
+        d.press(400, 300)
+        for i in 1...5 { d.clock.advance(by: 0.016); d.move(400, 300 - Double(i) * 20) }
+        d.advance(0.3)
+        XCTAssertFalse(d.screen.isAnimating, "holding still needs no frames")
+        XCTAssertEqual(d.screen.state().layout["pointerDown"], .bool(true))
+        // The drag starts at the first move past the 3.5-point threshold (y 280), then follows 1:1.
+        XCTAssertEqual(d.screen.state().contentOffset.y, 80, accuracy: 0.01, "followed the pointer 1:1")
+        d.release(400, 200)
+        XCTAssertTrue(d.screen.isAnimating, "the indicators fade after release")
+        XCTAssertEqual(d.screen.state().layout["pointerDown"], .bool(false))
+        d.settle()
+        XCTAssertFalse(d.screen.isAnimating)
+    }
+}

@@ -37,6 +37,7 @@ final class DemoLayoutsEndToEndTests: XCTestCase {
         try s.xdotool(s.move(500, 300) + ["click", "--repeat", "4", "--delay", "25", "5"])
         let wheeled = try XCTUnwrap(s.waitForState { !$0.animating && $0.offsetX > dragged.offsetX + 1 })
         XCTAssertEqual(try XCTUnwrap(wheeled.double("centreDistance")), 0, accuracy: 0.5)
+        XCTAssertEqual(wheeled.int("centredItem"), dragged.int("centredItem").map { $0 + 4 }, "one cell per notch")
     }
 
     func testCircleDeletesOnACellClickAndInsertsOnEmptySpaceAnimated() throws {

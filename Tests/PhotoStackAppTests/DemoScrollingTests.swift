@@ -41,6 +41,57 @@ final class DemoScrollingTests: XCTestCase {
         assertCentred(screen)
     }
 
+    func testEachWheelNotchOrArrowKeyMovesExactlyOneCellAndABurstAccumulates() {
+        let (d, screen) = lineDriver()
+        XCTAssertEqual(screen.nearestToCentre()?.item, 0, "starts with the first cell centred")
+        d.wheel(notches: 1)
+        d.settle()
+        XCTAssertEqual(screen.nearestToCentre()?.item, 1)
+        assertCentred(screen)
+        d.key(.right, "Right")
+        d.settle()
+        XCTAssertEqual(screen.nearestToCentre()?.item, 2)
+        // Five notches 20 ms apart, faster than the 0.3 s move: one smooth motion five cells on.
+        var last = screen.collectionView.contentOffset.x, monotone = true
+        for _ in 0..<5 { d.wheel(notches: 1); d.advance(0.02) { let x = screen.collectionView.contentOffset.x; monotone = monotone && x >= last - 0.01; last = x } }
+        d.settle { let x = screen.collectionView.contentOffset.x; monotone = monotone && x >= last - 0.01; last = x }
+        XCTAssertTrue(monotone)
+        XCTAssertEqual(screen.nearestToCentre()?.item, 7)
+        assertCentred(screen)
+        d.key(.left, "Left")
+        d.settle()
+        XCTAssertEqual(screen.nearestToCentre()?.item, 6)
+        assertCentred(screen)
+    }
+
+    func testFirstAndLastCellsCanRestCentredAtAnyWindowWidth() {
+        for width in [640.0, 800, 1024, 1500] {
+            let d = DemoTestDriver({ LineDemoScreen(clock: $0) }, width: width, height: 600)
+            let screen = d.screen as! LineDemoScreen
+            // Fling far to the right (content moves left) several times: the last cell ends centred.
+            for _ in 0..<15 {
+                d.drag(from: Point(x: width - 50, y: 300), to: Point(x: 50, y: 300), duration: 0.05, steps: 5)
+                d.advance(0.2)
+            }
+            d.settle()
+            XCTAssertEqual(screen.nearestToCentre()?.item, LineDemoScreen.itemCount - 1, "width \(width)")
+            assertCentred(screen)
+            for _ in 0..<15 {
+                d.drag(from: Point(x: 50, y: 300), to: Point(x: width - 50, y: 300), duration: 0.05, steps: 5)
+                d.advance(0.2)
+            }
+            d.settle()
+            XCTAssertEqual(screen.nearestToCentre()?.item, 0, "width \(width)")
+            assertCentred(screen)
+            // A resize keeps the centred cell.
+            d.wheel(notches: 4)
+            d.settle()
+            d.screen.resize(width: width + 123, height: 500, scale: 1, at: d.now)
+            XCTAssertEqual(screen.nearestToCentre()?.item, 4)
+            assertCentred(screen)
+        }
+    }
+
     func testPagingIndicatorsMatchTheOffsetInEveryFrameOfAFastFling() {
         let d = DemoTestDriver { PagingDemoScreen(clock: $0) }
         let screen = d.screen as! PagingDemoScreen

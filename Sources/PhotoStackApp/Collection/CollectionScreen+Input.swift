@@ -87,6 +87,7 @@ extension CollectionScreen {
     }
 
     func wheel(_ w: WheelEvent) -> Bool {
+        if handleWheel(w) { return true }
         var dx = w.deltaX, dy = w.deltaY
         // Shift turns a vertical wheel into a horizontal one where the content scrolls sideways.
         if w.modifiers.contains(.shift), axes.contains(.horizontal), dx == 0 { dx = dy; dy = 0 }

@@ -118,6 +118,9 @@ open class CollectionScreen: Screen {
     /// A key press the screen may claim before the default scrolling keys; return true when handled.
     open func handleKey(_ key: KeyEvent) -> Bool { false }
 
+    /// A wheel or touchpad event the screen may claim before the default kinetic wheel scrolling; true when handled.
+    open func handleWheel(_ event: WheelEvent) -> Bool { false }
+
     /// Any event the screen does not use itself (other mouse buttons, close, enter); true when handled.
     open func handleOtherEvent(_ event: HostEvent, at time: Double) -> Bool { false }
 

@@ -86,5 +86,19 @@ final class DemoScreensTests: XCTestCase {
         d.wheel(notches: 3)
         d.settle()
         XCTAssertEqual(d.screen.state().contentOffset.y, 3 * 53, accuracy: 0.5)
+        // Every event meeting the viewport is shown — including those that start above it and reach into it.
+        let layout = screen.collectionView.collectionViewLayout as! CalendarLayout
+        for offset in stride(from: 0.0, through: 1240 - 768, by: 37) {
+            screen.scroller.setOffset(Point(x: 0, y: offset))
+            d.screen.update(at: d.now)
+            let viewport = Rect(x: 0, y: offset, width: 1024, height: 768)
+            let shown = Set(screen.collectionView.displayList.filter { $0.attributes.category == .cell }.map(\.attributes.indexPath.item))
+            let expected = Set(screen.events.indices.filter { layout.frame(for: screen.events[$0]).intersects(viewport) })
+            XCTAssertTrue(expected.isSubset(of: shown), "offset \(offset): missing \(expected.subtracting(shown))")
+            let spanning = screen.events.indices.filter {
+                let f = layout.frame(for: screen.events[$0]); return f.minY < offset && f.maxY > offset
+            }
+            XCTAssertTrue(Set(spanning).isSubset(of: shown))
+        }
     }
 }

@@ -62,6 +62,13 @@ final class DemoScrollingTests: XCTestCase {
         d.settle()
         XCTAssertEqual(screen.nearestToCentre()?.item, 6)
         assertCentred(screen)
+        // A click on the next cell to the right brings it to the centre.
+        let next = screen.collectionView.presentedAttributes(for: .cell(IndexPath(item: 7, section: 0)))!.center
+        let offset = screen.collectionView.contentOffset
+        d.click(next.x - offset.x, next.y - offset.y)
+        d.settle()
+        XCTAssertEqual(screen.nearestToCentre()?.item, 7)
+        assertCentred(screen)
     }
 
     func testFirstAndLastCellsCanRestCentredAtAnyWindowWidth() {

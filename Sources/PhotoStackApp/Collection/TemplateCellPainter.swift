@@ -18,6 +18,7 @@ enum TemplateCellPainter {
             ctx.setColor(rgba(t.borderColor))
             ctx.stroke()
         }
+        if cell.isSelected { SelectionRing.draw(in: ctx, rect: rect, cornerRadius: t.cornerRadius) }
         if let label = t.label, let text = cell.labelText {
             let font = "Sans\(label.bold == true ? " Bold" : "") \(label.fontSize)"
             let layout = TextLayout(text: text, font: font, width: size.width, alignment: .center, ellipsize: true)

@@ -41,6 +41,7 @@ final class ColorCellView: DrawableView {
             ctx.setColor(borderColor)
             ctx.stroke()
         }
+        if isSelected { SelectionRing.draw(in: ctx, rect: rect, cornerRadius: cornerRadius) }
         guard !text.isEmpty else { return }
         if label == nil || labelWidth != size.width {
             label = TextLayout(text: text, font: font, width: max(1, size.width - 8), alignment: .center)

@@ -87,6 +87,13 @@ public final class LineDemoScreen: DemoScreen, CollectionViewDataSource {
         scroller.scroll(to: Point(x: offset(centring: target), y: 0), animated: true, time: time)
     }
 
+    /// A click on a cell brings it to the centre.
+    public override func didClick(_ key: ElementKey?, at point: Point, clickCount: Int, time: Double) {
+        guard let key, key.category == .cell else { return }
+        steppingTarget = nil
+        step(by: key.indexPath.item - nearestItem(toContentX: collectionView.contentOffset.x + viewportWidth / 2), time: time)
+    }
+
     public override func handleWheel(_ event: WheelEvent) -> Bool {
         guard !event.isPrecise, !scroller.isTracking else { return false }
         let d = event.deltaX != 0 ? event.deltaX : event.deltaY

@@ -42,8 +42,23 @@ extension ScrollController {
         if range.contains(x), let f = FrictionSimulation(position: x, velocity: v, restingAt: target) {
             return .moving(simulation: f, start: time, rawTarget: nil)
         }
-        let s = SpringSimulation(parameters: .criticallyDamped, from: x, velocity: v, to: target)
+        let s = SpringSimulation(parameters: Self.nonOvershootingSpring(from: x, velocity: v, to: target),
+                                 from: x, velocity: v, to: target)
         return .moving(simulation: s, start: time, rawTarget: nil)
+    }
+
+    /// A critically damped spring (mass 1) that reaches `target` from `x` with start velocity `v` without
+    /// passing it. The standard spring (ω = 10 rad/s) overshoots when `v` heads to the target faster than
+    /// ω·|target − x| (for example a fast fling limited to one page); then ω is raised to |v| / |target − x|,
+    /// which makes the approach a pure exponential that still starts with exactly `v`.
+    static func nonOvershootingSpring(from x: Double, velocity v: Double, to target: Double) -> SpringSimulation.Parameters {
+        let standard = SpringSimulation.Parameters.criticallyDamped
+        let distance = target - x
+        guard abs(distance) > 1e-6, v * distance > 0 else { return standard }
+        let omega = (standard.stiffness / standard.mass).squareRoot()
+        let needed = abs(v) / abs(distance)
+        guard needed > omega else { return standard }
+        return SpringSimulation.Parameters(mass: 1, stiffness: needed * needed, dampingRatio: 1)
     }
 
     /// The page boundary (multiple of the viewport extent from the minimum offset) nearest `proposed`,

@@ -90,4 +90,25 @@ final class ScrollSnappingTests: XCTestCase {
         c.wheel(notches: 1, axis: .vertical, time: 11.02)
         XCTAssertEqual(c.offset(at: 12).x, 2400)
     }
+
+    func testFastPagingFlickNeverPassesThePage() {
+        let c = ScrollController(geometry: ScrollGeometry(viewportSize: Size(width: 800, height: 600),
+                                                          contentSize: Size(width: 4000, height: 600), axes: .horizontal))
+        c.isPagingEnabled = true
+        // A very fast flick: 90 pt every 10 ms (9000 pt/s, capped at 8000) from page 0.
+        c.pointerDown(at: Point(x: 780, y: 300), time: 0)
+        for i in 1...6 { c.pointerMoved(to: Point(x: 780 - 90 * Double(i), y: 300), time: Double(i) * 0.01) }
+        guard case .dragEnded(let v) = c.pointerUp(at: Point(x: 240, y: 300), time: 0.06) else { return XCTFail("drag") }
+        XCTAssertGreaterThan(v.x, 5000)
+        let start = c.offset(at: 0.06).x
+        var previous = start
+        for i in 1...3000 {
+            let x = c.offset(at: 0.06 + Double(i) * 0.001).x
+            XCTAssertLessThanOrEqual(x, 800 + 1e-6, "never passes the page it snaps to (t = \(i) ms)")
+            XCTAssertGreaterThanOrEqual(x, previous - 1e-9, "moves one way only")
+            previous = x
+        }
+        XCTAssertEqual(c.offset(at: 4).x, 800)
+        XCTAssertEqual(c.velocity(at: 0.06).x, v.x, accuracy: 1, "starts with the release velocity")
+    }
 }

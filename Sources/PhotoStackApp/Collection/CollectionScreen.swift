@@ -130,4 +130,7 @@ open class CollectionScreen: Screen {
 
     /// Layout facts for the state JSON's `layout` object.
     open func layoutState() -> [String: StateValue] { [:] }
+
+    /// Per-photo load states for the state JSON's `photos` array; nil (the default) omits it.
+    open func photoStates() -> [PhotoState]? { nil }
 }

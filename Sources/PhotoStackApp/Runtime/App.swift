@@ -60,7 +60,7 @@ public final class App: WindowClient {
                 screen.resize(width: w, height: h, scale: s, at: now)
                 changed = true
             }
-        case let .key(k) where k.key == .character("q") && k.modifiers.contains(.control):
+        case let .key(k) where k.key == .character("q") && (k.modifiers.contains(.control) || k.modifiers.isEmpty):
             quitRequested = true
         default:
             if screen.handle(event, at: now) { changed = true }

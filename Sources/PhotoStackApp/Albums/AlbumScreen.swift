@@ -23,6 +23,8 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     /// True while the photos fly back into the stack (input is ignored).
     public private(set) var isClosing = false
     var flyOutPending: Bool
+    /// The fly-out or fly-back in progress: start time (s), duration (s), direction.
+    var flight: (start: Double, duration: Double, outward: Bool)?
     var needsImageRequests = true
     let background = try? BackgroundTexture()
     private var headerLayout: TextLayout?
@@ -79,6 +81,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         let home = StackedPhotosLayout(frames: shifted, rotations: rotations,
                                        contentSize: Size(width: viewportWidth, height: offset.y + viewportHeight))
         hoveredKey = nil
+        flight = (clock.now, collectionView.animationOptions.duration, false)
         collectionView.setCollectionViewLayout(home, animated: true, completion: completion)
     }
 
@@ -88,7 +91,8 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         super.resize(width: width, height: height, scale: scale, at: time)
         if flyOutPending {
             flyOutPending = false
-            collectionView.setCollectionViewLayout(gridLayout, animated: true)
+            flight = (time, collectionView.animationOptions.duration, true)
+            collectionView.setCollectionViewLayout(gridLayout, animated: true) { [weak self] in self?.flight = nil }
         }
         needsImageRequests = true
     }
@@ -105,6 +109,9 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         }
         if needsImageRequests && !animating { requestVisibleImages() }
     }
+
+    /// Also while closing: frames continue until the fly-back completes and the browser pops this screen.
+    public override var isAnimating: Bool { super.isAnimating || isClosing }
 
     public override var isReadyForSnapshot: Bool {
         !collectionView.isAnimating && visiblePhotoStates().allSatisfy { $0.status != PhotoLoadStatus.loading.name }
@@ -141,7 +148,26 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         if target != collectionView.contentOffset { scroller.scroll(to: target, animated: true, time: clock.now) }
     }
 
+    /// True while the photos fly out of their stack or back into it (the albums screen shows beneath).
+    public var isFlying: Bool { flight != nil }
+
+    /// Opacity of this screen's background: fades in while the photos fly out, out while they fly back.
+    var backgroundAlpha: Double {
+        guard let f = flight else { return 1 }
+        let e = TimingCurve.easeInOut.progress(at: (clock.now - f.start) / max(0.001, f.duration))
+        return f.outward ? e : 1 - e
+    }
+
     public override func drawBackground(in ctx: CairoContext) {
+        let alpha = backgroundAlpha
+        guard alpha < 0.999 else { drawOpaqueBackground(in: ctx); return }
+        guard alpha > 0.001 else { return }
+        ctx.pushGroup()
+        drawOpaqueBackground(in: ctx)
+        ctx.popGroupAndPaint(alpha: alpha)
+    }
+
+    func drawOpaqueBackground(in ctx: CairoContext) {
         ctx.clear(to: backgroundColor)
         let y = -collectionView.contentOffset.y
         background?.fill(CanvasRect(x: 0, y: 0, width: viewportWidth, height: viewportHeight), in: ctx,
@@ -152,8 +178,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
             headerLayout = TextLayout(text: "\(album.title)  ·  \(album.photos.count) photos", font: "Sans Bold 18",
                                       width: width, alignment: .center, ellipsize: true)
         }
-        let alpha = isClosing ? 0.0 : 1.0
-        if alpha > 0, let h = headerLayout {
+        if let h = headerLayout {
             h.draw(in: ctx, x: 28, y: y + (Self.headerHeight - h.size.height) / 2, color: RGBA(1, 1, 1, 0.95),
                    shadowColor: RGBA(0, 0, 0, 0.45))
         }

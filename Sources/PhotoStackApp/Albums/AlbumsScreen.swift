@@ -96,7 +96,8 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         // Keep the album at the top of the window in view across the reflow.
         var anchorSection: Int?
         let oldOffset = collectionView.contentOffset.y
-        if hasBeenSized, oldOffset > 0 {
+        let sizeChanged = width != viewportWidth || height != viewportHeight
+        if hasBeenSized, sizeChanged, oldOffset > 0 {
             let n = collectionView.numberOfSections
             anchorSection = (0..<n).first { stackLayout.frameForTitle(section: $0).maxY > oldOffset }
         }

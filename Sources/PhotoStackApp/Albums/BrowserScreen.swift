@@ -172,7 +172,9 @@ public final class BrowserScreen: Screen, WakeUpReceiver {
 
     public func update(at time: Double) {
         pump()
-        top.update(at: time)
+        let t = top
+        t.update(at: time)
+        if top !== t { top.update(at: time) }   // a fly-back just ended: the albums screen shows this frame
     }
 
     /// Animating while the top screen moves, and until the next frame after background results arrived
@@ -191,8 +193,22 @@ public final class BrowserScreen: Screen, WakeUpReceiver {
 
     public func draw(in context: CairoContext, width: Double, height: Double, scale: Double) {
         redrawPending = false
+        if let albumScreen = top as? AlbumScreen, albumScreen.isFlying {
+            // The albums screen shows beneath the flying photos, their stack left empty.
+            let section = albums.selectedSection
+            var hidden: [PhotoCell] = []
+            for (p, view) in albums.collectionView.visibleCells where p.section == section {
+                if let cell = view as? PhotoCell, cell.isDrawn { cell.isDrawn = false; hidden.append(cell) }
+            }
+            albums.draw(in: context, width: width, height: height, scale: scale)
+            for cell in hidden { cell.isDrawn = true }
+        }
         top.draw(in: context, width: width, height: height, scale: scale)
     }
 
-    public func state() -> ScreenState { top.state() }
+    /// The top screen's state, brought up to date first (an animation may have ended since the last frame).
+    public func state() -> ScreenState {
+        top.update(at: clock.now)
+        return top.state()
+    }
 }

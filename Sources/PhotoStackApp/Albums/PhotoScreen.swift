@@ -108,13 +108,16 @@ public final class PhotoScreen: Screen {
 
     /// Zooms to `newZoom` keeping the image point under `anchor` (window points) in place.
     public func setZoom(_ newZoom: Double, about anchor: Point) {
-        let maxZoom = max(8, actualSizeZoom * 2)
-        let z = min(maxZoom, max(1, newZoom))
-        let c = Point(x: width / 2, y: height / 2)
+        let actual = actualSizeZoom
+        let maxZoom = max(8, actual * 2), minZoom = min(1, actual)
+        var z = min(maxZoom, max(minZoom, newZoom))
+        if abs(z - 1) < 1e-4 { z = 1 }
+        // The fitted photo's centre (pan zero): the image point under `anchor` stays under it.
+        let c = Point(x: width / 2, y: (Self.margin + height - Self.captionHeight) / 2)
         let k = z / zoom
         pan = Point(x: (anchor.x - c.x) - (anchor.x - c.x - pan.x) * k, y: (anchor.y - c.y) - (anchor.y - c.y - pan.y) * k)
         zoom = z
-        if zoom <= 1.0001 { zoom = 1; pan = .zero }
+        if zoom <= 1 { pan = .zero }
         clampPan()
         requestImages()
     }
@@ -183,7 +186,7 @@ public final class PhotoScreen: Screen {
         case .pointerDown(let p) where p.button == .left:
             if p.clickCount == 2 {
                 let anchor = Point(x: p.x, y: p.y)
-                if zoom > 1.001 { setZoom(1, about: anchor) } else { setZoom(max(1.0001, actualSizeZoom), about: anchor) }
+                if zoom != 1 { setZoom(1, about: anchor) } else { setZoom(actualSizeZoom, about: anchor) }
                 drag = nil
                 return true
             }
@@ -235,7 +238,7 @@ public final class PhotoScreen: Screen {
                              centerY: height / 2 + side / 2 + 40, maxWidth: min(width - 40, 520))
         }
         var caption = "\(photo.displayName)   ·   \(index + 1) / \(album.photos.count)"
-        if zoom > 1.001 { caption += "   ·   \(Int((zoom / max(actualSizeZoom, 0.0001) * 100).rounded())) %" }
+        if zoom != 1 { caption += "   ·   \(Int((zoom / max(actualSizeZoom, 0.0001) * 100).rounded())) %" }
         NoteDrawing.pill(caption, in: ctx, centerX: width / 2, centerY: height - 26, maxWidth: min(width - 40, 640),
                          font: "Sans 12", alpha: 0.9)
     }

@@ -88,6 +88,8 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     // MARK: Screen
 
     public override func resize(width: Double, height: Double, scale: Double, at time: Double) {
+        // Thumbnails grow with the window: about 4 columns on a desktop window, 160…320 pt each.
+        gridLayout.grid.targetCellSide = max(160, min(320, width / 4.2))
         super.resize(width: width, height: height, scale: scale, at: time)
         if flyOutPending {
             flyOutPending = false

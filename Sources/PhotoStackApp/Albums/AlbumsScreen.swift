@@ -37,6 +37,11 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         self.images = images
         stackLayout = PhotoStackLayout(emblemRenderer: EmblemView.self)
         stackLayout.sizing = .scaledToWindow
+        // Desktop emblem: 64 pt with an 8 pt gap at scale 1 (160 pt and 20 pt in an 800 pt window), so an
+        // ordinary pull (about 180 pt of rubber band) reveals all of it; the reference 100/30 scaled by 2.5
+        // would sit 325 pt above the content, out of reach of a comfortable drag.
+        stackLayout.emblemSize = 64
+        stackLayout.emblemGap = 8
         super.init(name: "albums", title: "PhotoStack — \(library.root.lastComponent)", layout: stackLayout, clock: clock)
         collectionView.register(PhotoCell.self, forCellWithReuseIdentifier: Self.photoReuseID)
         collectionView.register(AlbumTitleView.self, forSupplementaryViewOfKind: PhotoStackLayout.titleKind,

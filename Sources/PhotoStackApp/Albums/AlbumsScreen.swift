@@ -29,6 +29,8 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     var photosByID: [PhotoPath: Photo] = [:]
     var lifts: [Int: LiftAnimation] = [:]
     var needsImageRequests = true
+    /// Cells that stopped being displayed this frame: their loads are cancelled unless still prefetched.
+    var endedCells: [(StackEngine.IndexPath, PhotoPath)] = []
     var hasBeenSized = false
     let background = try? BackgroundTexture()
 
@@ -118,6 +120,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
 
     public override func update(at time: Double) {
         super.update(at: time)
+        cancelLoadsOfEndedCells()
         configureVisibleRenderers(at: time)
         if needsImageRequests && !collectionView.isAnimating { requestVisibleImages() }
     }
@@ -205,7 +208,21 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         }
     }
 
+    /// Cancels the loads of photos whose cells left the window and are not in the prefetch range.
+    func cancelLoadsOfEndedCells() {
+        guard !endedCells.isEmpty else { return }
+        let prefetched = collectionView.prefetchedIndexPaths
+        let visible = Set(collectionView.indexPathsForVisibleItems)
+        let px = pixelSize
+        for (p, id) in endedCells where !prefetched.contains(p) && !visible.contains(p) { images.cancel(id, pixelSize: px) }
+        endedCells.removeAll()
+    }
+
     // MARK: CollectionViewDelegate
+
+    public func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: ReusableView, forItemAt indexPath: StackEngine.IndexPath) {
+        if let id = (cell as? PhotoCell)?.photo?.id { endedCells.append((indexPath, id)) }
+    }
 
     public func collectionView(_ collectionView: CollectionView, willDisplay cell: ReusableView, forItemAt indexPath: StackEngine.IndexPath) {
         needsImageRequests = true

@@ -4,7 +4,7 @@ import XCTest
 /// Runs the real `photostack` binary (.build/debug/photostack, built with `swift build`) in its own Xvfb
 /// server, drives it with xdotool and reads its `--state` JSON. Tests skip when a tool is missing.
 final class AlbumBrowserHarness {
-    let display: String
+    private(set) var display = ""
     let statePath: String
     let workDir: String
     private var xvfb: Process?
@@ -26,17 +26,28 @@ final class AlbumBrowserHarness {
     init() throws {
         for t in ["Xvfb", "xdotool", "xwd", "convert"] where Self.tool(t) == nil { throw XCTSkip("\(t) is not installed") }
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else { throw XCTSkip("build first: swift build (\(Self.binary))") }
-        display = ":\(140 + Int(getpid() % 50))"
         workDir = FileManager.default.temporaryDirectory.appendingPathComponent("photostack-e2e-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: workDir, withIntermediateDirectories: true)
         statePath = workDir + "/state.json"
         let x = Process()
         x.executableURL = URL(fileURLWithPath: Self.tool("Xvfb")!)
-        x.arguments = [display, "-screen", "0", "1600x1200x24", "-nolisten", "tcp"]
-        x.standardOutput = FileHandle.nullDevice
+        // -displayfd: the server picks a free display number and writes it to our pipe (other sessions on
+        // this machine run their own servers; never talk to theirs).
+        x.arguments = ["-displayfd", "1", "-screen", "0", "1600x1200x24", "-nolisten", "tcp"]
+        let out = Pipe()
+        x.standardOutput = out
         x.standardError = FileHandle.nullDevice
         try x.run()
         xvfb = x
+        var number = ""
+        while !number.hasSuffix("\n") {
+            let d = out.fileHandleForReading.availableData
+            if d.isEmpty { break }
+            number += String(decoding: d, as: UTF8.self)
+        }
+        let n = number.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !n.isEmpty, Int(n) != nil else { throw Timeout(what: "Xvfb's display number") }
+        display = ":" + n
         try waitFor("the X server", timeout: 10) { self.run("xdotool", ["getdisplaygeometry"]) != nil }
     }
 
@@ -63,7 +74,8 @@ final class AlbumBrowserHarness {
         try p.run()
         app = p
         try waitFor("the window", timeout: 15) {
-            guard let id = self.run("xdotool", ["search", "--class", "PhotoStack"])?.split(separator: "\n").first else { return false }
+            guard let id = self.run("xdotool", ["search", "--pid", String(p.processIdentifier), "--class", "PhotoStack"])?
+                .split(separator: "\n").first else { return false }
             self.windowID = String(id)
             return true
         }
@@ -118,7 +130,11 @@ final class AlbumBrowserHarness {
             if let s = state(), condition(s) { found = s; break }
             usleep(30_000)
         }
-        guard let found else { throw Timeout(what: what) }
+        guard let found else {
+            let s = state()
+            throw Timeout(what: "\(what) (last state: screen \(s?["screen"] ?? "-"), animating \(s?["animating"] ?? "-"), "
+                          + "offset \(s?["contentOffset"] ?? "-"), layout \(s?["layout"] ?? "-"))")
+        }
         return found
     }
 

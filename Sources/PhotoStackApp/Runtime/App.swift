@@ -81,7 +81,9 @@ public final class App: WindowClient {
     }
 
     public func didBecomeIdle() {
-        if stateDirty { writeState() }
+        // Always: the last frame may have written "animating": true just before the animation ended
+        // (the writer skips byte-identical output).
+        writeState()
     }
 
     public var nextDeadline: Double? { nil }

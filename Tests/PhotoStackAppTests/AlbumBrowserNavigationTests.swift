@@ -118,6 +118,23 @@ final class AlbumBrowserNavigationTests: XCTestCase {
         XCTAssertTrue(f.minY >= o && f.maxY <= o + 800, "the selected stack is in view")
     }
 
+    func testResizeKeepsTheAlbumAtTheTopInView() throws {
+        let clock = ManualClock()
+        let b = S.browser(width: 800, height: 1000, clock: clock)
+        // Scroll so that the row of stacks 6 and 7 is at the top.
+        let f6 = b.albums.stackLayout.frameForStack(section: 6)
+        b.albums.scroller.setOffset(Point(x: 0, y: f6.minY - 10))
+        b.update(at: clock.now)
+        XCTAssertEqual(b.albums.firstVisibleSection(), 6)
+        b.resize(width: 1280, height: 800, scale: 1, at: clock.now)
+        S.settle(b, clock: clock)
+        XCTAssertEqual(b.state().layout["columns"], .int(3))
+        let f = b.albums.stackLayout.frameForStack(section: 6)
+        let o = b.albums.collectionView.contentOffset.y
+        XCTAssertTrue(f.minY >= o && f.maxY <= o + 800, "stack 6 (\(f)) still in view at offset \(o)")
+        XCTAssertEqual(f.minY - o, b.albums.stackLayout.effectiveInsets.top, accuracy: 1, "its row at the top")
+    }
+
     func testHoverLiftsTheStackAndShowsAHand() {
         let clock = ManualClock()
         let b = S.browser(clock: clock)

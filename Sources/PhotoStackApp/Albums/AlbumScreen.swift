@@ -91,6 +91,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         // Thumbnails grow with the window: about 4 columns on a desktop window, 160…320 pt each.
         gridLayout.grid.targetCellSide = max(160, min(320, width / 4.2))
         super.resize(width: width, height: height, scale: scale, at: time)
+        collectionView.animatesSizeChanges = true   // later resizes reflow the grid with an animation
         if flyOutPending {
             flyOutPending = false
             flight = (time, collectionView.animationOptions.duration, true)

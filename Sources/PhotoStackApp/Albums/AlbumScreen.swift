@@ -26,6 +26,8 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     /// The fly-out or fly-back in progress: start time (s), duration (s), direction.
     var flight: (start: Double, duration: Double, outward: Bool)?
     var needsImageRequests = true
+    /// Cells that stopped being displayed: their loads are cancelled unless still prefetched.
+    var endedCells: [(StackEngine.IndexPath, PhotoPath)] = []
     let background = try? BackgroundTexture()
     private var headerLayout: TextLayout?
 
@@ -102,6 +104,11 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
 
     public override func update(at time: Double) {
         super.update(at: time)
+        if !endedCells.isEmpty {
+            let prefetched = collectionView.prefetchedIndexPaths, visible = Set(collectionView.indexPathsForVisibleItems)
+            for (p, id) in endedCells where !prefetched.contains(p) && !visible.contains(p) { images.cancel(id, pixelSize: pixelSize) }
+            endedCells.removeAll()
+        }
         let animating = collectionView.isAnimating
         let px = pixelSize
         for item in collectionView.displayList {
@@ -221,6 +228,10 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
 
     public func collectionView(_ collectionView: CollectionView, willDisplay cell: ReusableView, forItemAt indexPath: StackEngine.IndexPath) {
         needsImageRequests = true
+    }
+
+    public func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: ReusableView, forItemAt indexPath: StackEngine.IndexPath) {
+        if let id = (cell as? PhotoCell)?.photo?.id { endedCells.append((indexPath, id)) }
     }
 
     public func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [StackEngine.IndexPath]) {

@@ -14,7 +14,7 @@ extension CollectionScreen {
         }
         return ScreenState(contentOffset: StatePoint(x: offset.x, y: offset.y),
                            contentSize: StateSize(width: size.width, height: size.height),
-                           visible: visible, layout: layoutState())
+                           visible: visible, layout: layoutState(), photos: photoStates())
     }
 }
 

@@ -34,6 +34,7 @@ open class CollectionScreen: Screen {
     var lastPointer: Point?
     var lastPreciseScrollTime: Double?
     var lastContentSize = Size.zero
+    var elementsWereAnimating = false
 
     /// - Parameters:
     ///   - name: the state JSON's screen name.
@@ -81,11 +82,14 @@ open class CollectionScreen: Screen {
         collectionView.contentOffset = frame.offset
         collectionView.layoutIfNeeded()
         if collectionView.contentSize != lastContentSize { syncGeometry(at: time) }
+        elementsWereAnimating = collectionView.isAnimating
     }
 
     open var isAnimating: Bool {
         let now = clock.now
-        return scroller.isAnimating || scroller.isMoving(at: now) || collectionView.isAnimating
+        // `elementsWereAnimating`: one more frame after an element animation ends, so the final
+        // attributes are drawn (and completions run) even if the last frame fell just before the end.
+        return scroller.isAnimating || scroller.isMoving(at: now) || collectionView.isAnimating || elementsWereAnimating
             || indicatorsAreFading(at: now) || lastPreciseScrollTime != nil
     }
 
@@ -134,4 +138,7 @@ open class CollectionScreen: Screen {
 
     /// Layout facts for the state JSON's `layout` object.
     open func layoutState() -> [String: StateValue] { [:] }
+
+    /// Per-photo load states for the state JSON's `photos` array; nil (the default) omits it.
+    open func photoStates() -> [PhotoState]? { nil }
 }

@@ -12,10 +12,17 @@ public struct OpenCommand: ParsableCommand {
 
     @OptionGroup public var display: DisplayOptions
 
+    @OptionGroup public var browser: BrowserOptions
+
     public init() {}
 
     public func run() throws {
-        let launcher = Launcher(options: display, makeScreen: { PlaceholderScreen() })
+        let root = try BrowserLaunch.resolveFolder(folder)
+        let snapshot = display.snapshot != nil
+        let browser = self.browser
+        let launcher = Launcher(options: display, makeScreenWithClock: { clock in
+            BrowserLaunch.makeScreen(root: root, clock: clock, synchronousScan: snapshot, options: browser)
+        })
         try launcher.run()
     }
 }

@@ -60,7 +60,7 @@ public final class App: WindowClient {
                 screen.resize(width: w, height: h, scale: s, at: now)
                 changed = true
             }
-        case let .key(k) where k.key == .character("q") && k.modifiers.contains(.control):
+        case let .key(k) where k.key == .character("q") && (k.modifiers.contains(.control) || k.modifiers.isEmpty):
             quitRequested = true
         default:
             if screen.handle(event, at: now) { changed = true }
@@ -81,7 +81,9 @@ public final class App: WindowClient {
     }
 
     public func didBecomeIdle() {
-        if stateDirty { writeState() }
+        // Always: the last frame may have written "animating": true just before the animation ended
+        // (the writer skips byte-identical output).
+        writeState()
     }
 
     public var nextDeadline: Double? { nil }

@@ -10,9 +10,19 @@ public struct Launcher {
     /// Builds the first screen.
     public var makeScreen: () -> Screen
 
+    /// Builds the first screen with the app's clock (used instead of `makeScreen` when set).
+    public var makeScreenWithClock: ((Clock) -> Screen)?
+
     public init(options: DisplayOptions, makeScreen: @escaping () -> Screen) {
         self.options = options
         self.makeScreen = makeScreen
+    }
+
+    /// A launcher whose first screen needs the app's clock (collection screens animate on it).
+    public init(options: DisplayOptions, makeScreenWithClock: @escaping (Clock) -> Screen) {
+        self.options = options
+        self.makeScreen = { fatalError("unused") }
+        self.makeScreenWithClock = makeScreenWithClock
     }
 
     public func run() throws {
@@ -26,7 +36,8 @@ public struct Launcher {
     /// Renders one frame to `png` and writes the state once.
     func runSnapshot(to png: String) throws {
         let clock = ManualClock()
-        let app = App(screen: makeScreen(), width: options.size.width, height: options.size.height,
+        let screen = makeScreenWithClock?(clock) ?? makeScreen()
+        let app = App(screen: screen, width: options.size.width, height: options.size.height,
                       scale: options.scale ?? 1, clock: clock, statePath: options.state)
         let surface = try SnapshotRenderer.render(app, clock: clock, timeout: options.snapshotTimeout)
         try surface.writePNG(to: png)
@@ -36,7 +47,7 @@ public struct Launcher {
     /// Opens the window and runs the event loop until it is closed.
     func runWindow() throws {
         let clock = FrameClock()
-        let screen = makeScreen()
+        let screen = makeScreenWithClock?(clock) ?? makeScreen()
         let window: X11Window
         do {
             window = try X11Window(title: screen.title, className: "PhotoStack", width: options.size.width,
@@ -53,6 +64,10 @@ public struct Launcher {
         let app = App(screen: screen, width: window.width, height: window.height, scale: window.scale,
                       clock: clock, statePath: options.state)
         let loop = try HostRunLoop(window: window, clock: clock)
+        if let receiver = screen as? WakeUpReceiver {
+            let pipe = loop.wakeUp
+            receiver.connectWakeUp { pipe.wake() }
+        }
         loop.run(app)
     }
 }

@@ -11,6 +11,8 @@ public struct AppState: Codable, Equatable, Sendable {
     public var animating: Bool
     public var visible: [VisibleElementState]
     public var layout: [String: StateValue]
+    /// Per photo shown: loaded / loading / failed (+ reason); omitted for screens without photos.
+    public var photos: [PhotoState]?
 
     public init(screen: String, window: WindowState, animating: Bool, screenState: ScreenState) {
         self.screen = screen
@@ -20,6 +22,7 @@ public struct AppState: Codable, Equatable, Sendable {
         contentSize = screenState.contentSize
         visible = screenState.visible
         layout = screenState.layout
+        photos = screenState.photos
     }
 }
 

@@ -8,9 +8,12 @@ public struct ScreenState: Codable, Equatable, Sendable {
     public var visible: [VisibleElementState]
     /// Layout-specific facts (the album grid puts `columns` here).
     public var layout: [String: StateValue]
+    /// Per photo shown: loaded / loading / failed (+ reason); nil (omitted) for screens without photos.
+    public var photos: [PhotoState]?
 
     public init(contentOffset: StatePoint = StatePoint(x: 0, y: 0), contentSize: StateSize = StateSize(width: 0, height: 0),
-                visible: [VisibleElementState] = [], layout: [String: StateValue] = [:]) {
+                visible: [VisibleElementState] = [], layout: [String: StateValue] = [:], photos: [PhotoState]? = nil) {
         self.contentOffset = contentOffset; self.contentSize = contentSize; self.visible = visible; self.layout = layout
+        self.photos = photos
     }
 }

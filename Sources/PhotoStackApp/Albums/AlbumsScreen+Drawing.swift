@@ -1,0 +1,29 @@
+import Canvas
+import Foundation
+import StackEngine
+
+extension AlbumsScreen {
+    /// The tiled texture, scrolling with the content.
+    func drawTexture(in ctx: CairoContext) {
+        ctx.clear(to: backgroundColor)
+        background?.fill(CanvasRect(x: 0, y: 0, width: viewportWidth, height: viewportHeight), in: ctx,
+                         deviceScale: deviceScale, originX: 0, originY: -collectionView.contentOffset.y)
+    }
+
+    /// The empty-folder note, or the scanning hint.
+    func drawNotes(in ctx: CairoContext) {
+        let w = viewportWidth, h = viewportHeight
+        let folder = library.root.lastComponent
+        if !library.isScanning && library.albums.isEmpty {
+            NoteDrawing.pill("No photos in \(folder) — put JPEG or PNG photos in its sub-folders (one folder per album), "
+                             + "or open another folder: photostack FOLDER",
+                             in: ctx, centerX: w / 2, centerY: h / 2, maxWidth: min(w - 40, 520), font: "Sans 14")
+        } else if library.isScanning {
+            let text = library.albums.isEmpty
+                ? "Looking for photos in \(folder)…"
+                : "Scanning \(folder)… \(library.photosFound) photos in \(library.albums.count) albums so far"
+            NoteDrawing.pill(text, in: ctx, centerX: w / 2, centerY: library.albums.isEmpty ? h / 2 : h - 32,
+                             maxWidth: min(w - 40, 520))
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Canvas
+import PhotoPipeline
+import StackEngine
+
+/// One photo card (a cell of the albums screen's stacks and of the album grid): the photo aspect-filled
+/// in a white-bordered square with a soft shadow, rendered once into a `CachedPhotoCard` and composited
+/// with the element's rotation every frame. It shows the image of `photo` only — looked up by the photo's
+/// identity at draw time, so a renderer reused for another photo never shows the old one's pixels.
+final class PhotoCell: DrawableView {
+    /// The photo shown (set by the screen's cell provider; cleared on reuse).
+    var photo: Photo?
+    /// Where images come from.
+    var images: ImageService?
+    /// Longest side to request, device pixels (the card's side × device scale).
+    var pixelSize = 256
+    /// False for cards buried deep in a stack (not drawn at all).
+    var isDrawn = true
+    /// 0…1: how far the card is lifted (hover), scaling it up with a deeper shadow.
+    var lift = 0.0
+    /// Draws the extra lift shadow under this card (the bottom card drawn in a lifted stack).
+    var castsLiftShadow = false
+    /// Draws the keyboard-selection ring around the card.
+    var showsFocusRing = false
+    /// When false the cached card is reused scaled even if its size is off (during reflow animations).
+    var mayRerender = true
+
+    private var card: CachedPhotoCard?
+    private var cardContent: ObjectIdentifier?
+    private var cardKind = -1
+
+    override func prepareForReuse() {
+        photo = nil
+        card = nil
+        cardContent = nil
+        cardKind = -1
+        lift = 0
+        castsLiftShadow = false
+        showsFocusRing = false
+        isDrawn = true
+    }
+
+    /// What the card shows now: the image (if this photo has one), a broken mark or a placeholder.
+    var content: PhotoCardContent {
+        guard let photo, let images else { return .loading }
+        if let s = images.surface(for: photo.id, pixelSize: pixelSize) { return .image(s) }
+        if case .failed = images.status(of: photo.id) { return .broken }
+        return .loading
+    }
+
+    /// The image surface on the card, if any (tests check identity with it).
+    var shownSurface: ImageSurface? {
+        if case .image(let s) = content { return s }
+        return nil
+    }
+
+    override func draw(in ctx: CairoContext, size: Size, deviceScale: Double) {
+        guard isDrawn, size.width > 0 else { return }
+        let content = self.content
+        let kind: Int, id: ObjectIdentifier?
+        switch content {
+        case .image(let s): kind = 0; id = ObjectIdentifier(s)
+        case .loading: kind = 1; id = nil
+        case .broken: kind = 2; id = nil
+        }
+        let side = size.width
+        let stale = kind != cardKind || id != cardContent
+        if card == nil || stale || (mayRerender && !card!.matches(side: side, deviceScale: deviceScale)) {
+            card = try? CachedPhotoCard(content, side: side, deviceScale: deviceScale)
+            cardKind = kind
+            cardContent = id
+        }
+        guard let card else { return }
+        let c = side / 2
+        let scale = (1 + 0.05 * lift) * side / card.side
+        if castsLiftShadow && lift > 0.01 {
+            let s = side * (1 + 0.05 * lift)
+            ctx.drawSoftShadow(of: CanvasRect(x: c - s / 2, y: c - s / 2, width: s, height: s), radius: 10 * lift,
+                               dx: 0, dy: 8 * lift, color: RGBA(0, 0, 0, 0.35 * lift))
+        }
+        card.draw(in: ctx, centerX: c, centerY: c, scale: scale)
+        if showsFocusRing {
+            let s = side * (1 + 0.05 * lift) + 10
+            ctx.newPath()
+            ctx.roundedRectangle(CanvasRect(x: c - s / 2, y: c - s / 2, width: s, height: s), radius: 6)
+            ctx.setLineWidth(3)
+            ctx.setColor(RGBA(0.38, 0.68, 1.0, 0.95))
+            ctx.stroke()
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// One photo's load state in the state JSON's optional `photos` array: which element shows it,
+/// its file name and whether its image is "loaded", "loading" or "failed" (with the reason).
+public struct PhotoState: Codable, Equatable, Sendable {
+    public var section: Int
+    public var item: Int
+    /// The file name (display form).
+    public var file: String
+    /// "loaded", "loading" or "failed".
+    public var status: String
+    /// Why it failed (only for "failed").
+    public var reason: String?
+
+    public init(section: Int, item: Int, file: String, status: PhotoLoadStatus) {
+        self.section = section; self.item = item; self.file = file; self.status = status.name
+        if case .failed(let r) = status { reason = r } else { reason = nil }
+    }
+}

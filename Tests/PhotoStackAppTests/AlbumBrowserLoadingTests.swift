@@ -1,0 +1,138 @@
+import Canvas
+import Foundation
+import PhotoPipeline
+import StackEngine
+import XCTest
+@testable import PhotoStackApp
+
+final class AlbumBrowserLoadingTests: XCTestCase {
+    typealias S = BrowserTestSupport
+
+    /// A folder with `albums` sub-folders of small generated JPEG/PNG-free files (written by the test).
+    func makeFolder(_ files: [String: [UInt8]]) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("photostack-\(UUID().uuidString)").path
+        for (path, bytes) in files {
+            let full = (root as NSString).appendingPathComponent(path)
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: full))
+        }
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
+        return root
+    }
+
+    func photo(_ name: String) -> Photo {
+        Photo(path: PhotoPath("/nowhere/\(name).jpg"), identity: FileIdentity(device: 1, inode: UInt64(name.hashValue & 0xffff), size: 1, mtimeSeconds: 1),
+              format: .jpeg)
+    }
+
+    func testAResultForAPhotoIsNotShownOnARendererReusedForAnotherPhoto() {
+        let gate = DispatchSemaphore(value: 0)
+        let service = ImageService(workerCount: 1) { request in
+            gate.wait()
+            return .success(LoadedImage(image: PixelImage(width: 8, height: 8) { _, _ in 0xFF_20_40_60 }, source: .decode,
+                                        originalWidth: 8, originalHeight: 8))
+        }
+        let a = photo("a"), b = photo("b")
+        let cell = PhotoCell()
+        cell.images = service
+        cell.photo = a
+        service.want(a, pixelSize: 100, priority: .visible)
+        // The renderer is recycled for photo b before a's image arrives.
+        cell.prepareForReuse()
+        cell.images = service
+        cell.photo = b
+        let woke = expectation(description: "result")
+        woke.assertForOverFulfill = false
+        service.wakeSignal.connect { woke.fulfill() }
+        gate.signal()
+        wait(for: [woke], timeout: 10)
+        XCTAssertEqual(service.drain(), [a.id])
+        XCTAssertNil(cell.shownSurface, "a's image must not appear on the renderer now showing b")
+        if case .loading = cell.content {} else { XCTFail("b still loads: placeholder") }
+        XCTAssertEqual(service.status(of: b.id), .loading)
+        // A renderer that does show a gets the image.
+        let other = PhotoCell()
+        other.images = service
+        other.photo = a
+        XCTAssertNotNil(other.shownSurface)
+        XCTAssertEqual(service.status(of: a.id), .loaded)
+    }
+
+    func testRecycledRenderersInTheAlbumsScreenShowTheirOwnPhotos() throws {
+        let clock = ManualClock()
+        let b = S.browser(width: 800, height: 1000, clock: clock)
+        waitUntilReady(b)
+        // Scroll to the end and back so renderers are recycled for other photos.
+        S.key(b, .end, clock: clock); S.settle(b, clock: clock)
+        waitUntilReady(b)
+        S.key(b, .home, clock: clock); S.settle(b, clock: clock)
+        waitUntilReady(b)
+        XCTAssertGreaterThan(b.albums.collectionView.displayList.compactMap { $0.view.reuseCount > 0 ? 1 : nil }.count, 0,
+                             "some renderers were reused")
+        for item in b.albums.collectionView.displayList {
+            guard let cell = item.view as? PhotoCell, cell.isDrawn, let photo = cell.photo else { continue }
+            let p = item.attributes.indexPath
+            XCTAssertEqual(photo.id, b.albums.album(at: p.section)?.photos[p.item].id)
+            if let shown = cell.shownSurface {
+                XCTAssertTrue(shown === b.images.surface(for: photo.id, pixelSize: cell.pixelSize))
+            }
+        }
+    }
+
+    func testHeadlessSnapshotOfTheSampleLibraryShowsRealPhotos() throws {
+        let clock = ManualClock()
+        let screen = BrowserScreen.make(root: PhotoPath(S.sampleLibrary), clock: clock, synchronousScan: true,
+                                        pipeline: ThumbnailPipeline(diskCache: nil))
+        let app = App(screen: screen, width: 1280, height: 800, scale: 1, clock: clock)
+        let surface = try SnapshotRenderer.render(app, clock: clock, timeout: 20)
+        let state = app.currentState()
+        XCTAssertEqual(state.screen, "albums")
+        let photos = try XCTUnwrap(state.photos)
+        XCTAssertGreaterThanOrEqual(photos.count, 9)
+        XCTAssertTrue(photos.allSatisfy { $0.status == "loaded" }, "\(photos.filter { $0.status != "loaded" })")
+        // The top photo of stack 1 (a cat): many distinct colours (a photo), not a flat placeholder.
+        let f = screen.albums.stackLayout.frameForStack(section: 1).insetBy(dx: 40, dy: 40)
+        var colours = Set<UInt32>()
+        for y in stride(from: Int(f.minY), to: Int(f.maxY), by: 3) {
+            for x in stride(from: Int(f.minX), to: Int(f.maxX), by: 3) {
+                let p = surface.pixel(x: x, y: y)
+                colours.insert(UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b))
+            }
+        }
+        XCTAssertGreaterThan(colours.count, 200, "real photo pixels in stack 0")
+        // The state lists 3 columns and titles with frames.
+        XCTAssertEqual(state.layout["columns"], .int(3))
+        XCTAssertTrue(state.visible.contains { $0.kind == "title" && $0.section == 0 })
+    }
+
+    func testEmptyFolderIsReadyAndSaysSo() throws {
+        let root = try makeFolder(["notes/readme.txt": Array("hello".utf8)])
+        let clock = ManualClock()
+        let b = S.browser(root: root, clock: clock)
+        XCTAssertTrue(b.isReadyForSnapshot)
+        XCTAssertEqual(b.state().layout["albums"], .int(0))
+        XCTAssertEqual(b.state().photos, [])
+        let surface = try ImageSurface(pixelWidth: 1280, pixelHeight: 800)
+        let ctx = CairoContext(surface: surface)
+        b.draw(in: ctx, width: 1280, height: 800, scale: 1)
+        // The note: light text in the middle of the window, none near the top.
+        func lightPixels(_ y0: Int, _ y1: Int) -> Int {
+            var n = 0
+            for y in y0..<y1 { for x in stride(from: 300, to: 980, by: 2) where surface.pixel(x: x, y: y).r > 180 { n += 1 } }
+            return n
+        }
+        XCTAssertGreaterThan(lightPixels(370, 430), 100)
+        XCTAssertEqual(lightPixels(40, 100), 0)
+    }
+
+    func testBrokenPhotoIsReportedAsFailedWithItsReason() throws {
+        let root = try makeFolder(["Broken/a.jpg": [0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 4, 5], "Broken/b.jpg": []])
+        let clock = ManualClock()
+        let b = S.browser(root: root, clock: clock)
+        waitUntilReady(b)
+        let photos = try XCTUnwrap(b.state().photos)
+        XCTAssertEqual(photos.map(\.status), ["failed", "failed"])
+        XCTAssertTrue(photos.allSatisfy { ($0.reason ?? "").count > 5 })
+        XCTAssertEqual(photos[1].reason, DecodeError.empty.reason)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import PhotoPipeline
+import StackEngine
+import XCTest
+@testable import PhotoStackApp
+
+/// Records the photos a loader works on, in order. `@unchecked Sendable`: guarded by `lock`.
+final class WorkLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ids: [PhotoPath] = []
+    func append(_ id: PhotoPath) { lock.withLock { ids.append(id) } }
+    var all: [PhotoPath] { lock.withLock { ids } }
+}
+
+final class AlbumLoadPriorityTests: XCTestCase {
+    func testTopPhotosOfVisibleStacksLoadFirstThenOtherVisiblePhotosThenPrefetch() throws {
+        let clock = ManualClock()
+        let library = LibraryModel(root: PhotoPath(BrowserTestSupport.sampleLibrary))
+        library.startScan(synchronously: true)
+        let log = WorkLog()
+        let firstGate = DispatchSemaphore(value: 0)
+        let images = ImageService(workerCount: 1) { request in
+            if log.all.isEmpty { log.append(request.photo.id); firstGate.wait() } else { log.append(request.photo.id) }
+            return .success(LoadedImage(image: PixelImage(width: 4, height: 4) { _, _ in 0xFF_80_80_80 }, source: .decode,
+                                        originalWidth: 4, originalHeight: 4))
+        }
+        images.logsFailures = false
+        let screen = AlbumsScreen(library: library, images: images, clock: clock)
+        screen.resize(width: 800, height: 1000, scale: 2, at: 0)
+        screen.update(at: 0)
+        XCTAssertEqual(screen.pixelSize, Int((312 * 1.05 * 2).rounded(.up)), "HiDPI: points × device scale")
+        let queued = images.pendingCount
+        XCTAssertGreaterThan(queued, 6)
+        firstGate.signal()
+        // Wait for every queued request to run.
+        let deadline = Date().addingTimeInterval(20)
+        while log.all.count < queued && Date() < deadline {
+            let woke = expectation(description: "result")
+            woke.assertForOverFulfill = false
+            images.wakeSignal.connect { woke.fulfill() }
+            wait(for: [woke], timeout: 5)
+            images.drain()
+        }
+        let order = Array(log.all.dropFirst())   // the first request started before the others were queued
+        XCTAssertEqual(order.count, queued - 1)
+
+        // Classify each photo: top of a visible stack, other visible (drawn) photo, or prefetch.
+        var place: [PhotoPath: StackEngine.IndexPath] = [:]
+        for (s, album) in library.albums.enumerated() {
+            for (i, p) in album.photos.enumerated() { place[p.id] = StackEngine.IndexPath(item: i, section: s) }
+        }
+        let offsetY = screen.collectionView.contentOffset.y
+        func rank(_ id: PhotoPath) -> Int {
+            let p = place[id]!
+            let f = screen.stackLayout.frameForStack(section: p.section)
+            let visible = f.maxY > offsetY - 64 && f.minY < offsetY + 1000 + 64
+            if !visible { return 2 }
+            return p.item == 0 ? 0 : 1
+        }
+        let ranks = order.map(rank)
+        XCTAssertEqual(ranks, ranks.sorted(), "priorities honoured: \(ranks)")
+        XCTAssertTrue(ranks.contains(0) && ranks.contains(1) && ranks.contains(2))
+        XCTAssertTrue(order.allSatisfy { place[$0]!.item < AlbumsScreen.drawnDepth }, "hidden cards are not loaded")
+    }
+
+    func testPhotosLeavingThePrefetchRangeAreCancelled() throws {
+        let clock = ManualClock()
+        let library = LibraryModel(root: PhotoPath(BrowserTestSupport.sampleLibrary))
+        library.startScan(synchronously: true)
+        let gate = DispatchSemaphore(value: 0)
+        let images = ImageService(workerCount: 1) { _ in
+            gate.wait()
+            return .failure(.empty)
+        }
+        images.logsFailures = false
+        defer { for _ in 0..<100 { gate.signal() } }
+        // A short window: the last rows are outside the prefetch range at first.
+        let screen = AlbumsScreen(library: library, images: images, clock: clock)
+        screen.resize(width: 1600, height: 200, scale: 1, at: 0)
+        screen.update(at: 0)
+        let lastAlbum = library.albums[library.albums.count - 1]
+        let px = screen.pixelSize
+        XCTAssertFalse(images.isLoading(lastAlbum.photos[0].id, pixelSize: px))
+        // Jump to the end: the last stack is visible and requested; the first ones leave the prefetch range.
+        let firstAlbum = library.albums[0]
+        XCTAssertTrue(images.isLoading(firstAlbum.photos[1].id, pixelSize: px))
+        screen.scroller.setOffset(Point(x: 0, y: screen.collectionView.contentSize.height))
+        screen.update(at: 0.1)
+        XCTAssertTrue(images.isLoading(lastAlbum.photos[0].id, pixelSize: px))
+        screen.scroller.setOffset(Point(x: 0, y: 0))
+        screen.update(at: 0.2)
+        screen.scroller.setOffset(Point(x: 0, y: screen.collectionView.contentSize.height))
+        screen.update(at: 0.3)
+        XCTAssertFalse(images.isLoading(firstAlbum.photos[1].id, pixelSize: px), "cancelled once it left the prefetch range")
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import XCTest
+
+/// Issue 2's window acceptance, against the main screen (`photostack` with no subcommand) under a private
+/// Xvfb: window properties, WM_DELETE_WINDOW, resize, loss of the X server, and CPU use at rest.
+final class WindowEndToEndTests: XCTestCase {
+    override class func tearDown() {
+        WindowCloseRequester.removeBuild()
+        super.tearDown()
+    }
+
+    func session() throws -> DemoAppSession {
+        try DemoAppSession(arguments: [], width: 800, height: 600)
+    }
+
+    /// The value after " = " on the line of `property` in xprop output.
+    func value(of property: String, in xprop: String) -> String? {
+        guard let line = xprop.split(separator: "\n").first(where: { $0.hasPrefix(property + "(") }),
+              let r = line.range(of: " = ") else { return nil }
+        return String(line[r.upperBound...])
+    }
+
+    func testWindowOpensWithTitleClassPidAndMinimumSize() throws {
+        let s = try session()
+        defer { s.stop() }
+        let state = try XCTUnwrap(s.waitForState { _ in true })
+        XCTAssertEqual(DemoState.number((state.json["window"] as? [String: Any])?["width"]), 800)
+        XCTAssertEqual(DemoState.number((state.json["window"] as? [String: Any])?["height"]), 600)
+        let geometry = try s.run("/usr/bin/xdotool", ["getwindowgeometry", s.windowID])
+        XCTAssertTrue(geometry.contains("Geometry: 800x600"), geometry)
+
+        let name = try s.run("/usr/bin/xdotool", ["getwindowname", s.windowID])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(name.hasPrefix("PhotoStack"), "title: \(name)")
+        let props = try s.xprop(["_NET_WM_NAME", "WM_CLASS", "_NET_WM_PID", "WM_NORMAL_HINTS", "WM_PROTOCOLS"])
+        XCTAssertTrue(props.contains("_NET_WM_NAME(UTF8_STRING) = "), props)
+        XCTAssertEqual(value(of: "_NET_WM_NAME", in: props), "\"\(name)\"")
+        XCTAssertEqual(value(of: "WM_CLASS", in: props), "\"photostack\", \"PhotoStack\"")
+        XCTAssertEqual(value(of: "_NET_WM_PID", in: props), s.appPID.map(String.init))
+        // xprop prints "WM_PROTOCOLS(ATOM): protocols  WM_DELETE_WINDOW".
+        XCTAssertTrue(props.split(separator: "\n").contains { $0.hasPrefix("WM_PROTOCOLS(ATOM)") && $0.contains("WM_DELETE_WINDOW") }, props)
+
+        // "program specified minimum size: W by H", a sensible size smaller than the window.
+        let line = try XCTUnwrap(props.split(separator: "\n").first { $0.contains("program specified minimum size") }, props)
+        let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        XCTAssertEqual(numbers.count, 2, String(line))
+        if numbers.count == 2 {
+            XCTAssertTrue((200...800).contains(numbers[0]) && (150...600).contains(numbers[1]), String(line))
+        }
+    }
+
+    func testDeleteWindowMessageEndsTheAppWithStatusZero() throws {
+        let s = try session()
+        defer { s.stop() }
+        XCTAssertNotNil(s.waitUntilSettled())
+        try WindowCloseRequester.requestClose(in: s)
+        let status = s.waitForAppExit(timeout: 5)
+        XCTAssertEqual(status, 0, "exit status after WM_DELETE_WINDOW; stderr: \(s.appStandardError)")
+        XCTAssertEqual(s.appStandardError, "", "a clean close prints nothing")
+    }
+
+    func testResizeIsReportedInTheState() throws {
+        let s = try session()
+        defer { s.stop() }
+        XCTAssertNotNil(s.waitUntilSettled())
+        for (w, h) in [(600, 720), (1000, 500)] {
+            try s.xdotool(["windowsize", s.windowID, String(w), String(h)])
+            let state = s.waitForState { st in
+                let win = st.json["window"] as? [String: Any]
+                return !st.animating && DemoState.number(win?["width"]) == Double(w) && DemoState.number(win?["height"]) == Double(h)
+            }
+            XCTAssertNotNil(state, "the state reports \(w)x\(h); last: \(s.state()?.raw ?? "none")")
+            if let state {
+                XCTAssertEqual(state.contentWidth, Double(w), "a vertical screen's content is as wide as the window")
+                XCTAssertFalse(state.visible.isEmpty)
+            }
+        }
+    }
+
+    func testKillingTheXServerEndsTheAppWithAOneLineMessage() throws {
+        let s = try session()
+        defer { s.stop() }
+        XCTAssertNotNil(s.waitUntilSettled())
+        let start = Date()
+        s.killServer(signal: SIGKILL)
+        let status = s.waitForAppExit(timeout: 2)
+        let elapsed = Date().timeIntervalSince(start)
+        print("figure: app exited \(String(format: "%.3f", elapsed)) s after SIGKILL of the X server, status \(status.map(String.init) ?? "none")")
+        let exitStatus = try XCTUnwrap(status, "the app still runs 2 s after the X server died")
+        XCTAssertNotEqual(exitStatus, 0)
+        XCTAssertLessThan(exitStatus, 128, "an orderly exit, not a death by signal (crash)")
+        let lines = s.appStandardError.split(separator: "\n", omittingEmptySubsequences: true)
+        XCTAssertEqual(lines.count, 1, "one line on stderr: \(s.appStandardError)")
+        XCTAssertTrue(lines.first?.hasPrefix("photostack: ") ?? false, s.appStandardError)
+        XCTAssertTrue(lines.first?.contains("X server") ?? false, s.appStandardError)
+    }
+
+    /// Measured in the test from /proc/PID/stat (utime + stime of all threads) over 3 s of wall time, after
+    /// the state file has been quiet for 0.5 s with `animating` false.
+    func testIdleWindowUsesUnderOnePercentOfACore() throws {
+        let s = try session()
+        defer { s.stop() }
+        XCTAssertNotNil(s.waitUntilSettled(quiet: 0.5))
+        let before = try XCTUnwrap(s.appCPUSeconds)
+        let stateBefore = try FileManager.default.attributesOfItem(atPath: s.statePath)[.modificationDate] as? Date
+        let start = Date()
+        Thread.sleep(forTimeInterval: 3)
+        let after = try XCTUnwrap(s.appCPUSeconds)
+        let wall = Date().timeIntervalSince(start)
+        let percent = (after - before) / wall * 100
+        print("figure: idle CPU \(String(format: "%.2f", percent)) % of a core over \(String(format: "%.2f", wall)) s (\(after - before) s CPU)")
+        XCTAssertTrue(s.appIsRunning)
+        XCTAssertLessThan(percent, 1, "idle CPU use, percent of one core")
+        let stateAfter = try FileManager.default.attributesOfItem(atPath: s.statePath)[.modificationDate] as? Date
+        XCTAssertEqual(stateBefore, stateAfter, "nothing changed, so the state file is not rewritten")
+    }
+}

@@ -42,8 +42,12 @@ final class DemoAppSession {
         }
     }
 
-    /// Starts Xvfb and `photostack ARGS --state FILE --size WxH`, and waits (bounded) for the window and a first state.
-    init(arguments: [String], width: Int = 1024, height: Int = 768) throws {
+    /// Starts Xvfb and `photostack ARGS --state FILE --size WxH --scale S`, and waits (bounded) for the window
+    /// and a first state.
+    /// - Parameters:
+    ///   - scale: passed as `--scale`; nil passes none, so the app picks its scale from the X server.
+    ///   - resources: X resources (e.g. "Xft.dpi:\t192") put on the root window (RESOURCE_MANAGER) before launch.
+    init(arguments: [String], width: Int = 1024, height: Int = 768, scale: Double? = 1, resources: String? = nil) throws {
         try Self.requireTools()
         self.width = width
         self.height = height
@@ -74,11 +78,16 @@ final class DemoAppSession {
         self.display = display
         xvfb = server
         xvfbProcess = server
+        if let resources {
+            do { try run("/usr/bin/xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", resources]) }
+            catch { stop(); throw error }
+        }
         let a = Process()
         a.executableURL = URL(fileURLWithPath: Self.binary)
-        a.arguments = arguments + ["--state", statePath, "--size", "\(width)x\(height)", "--scale", "1"]
+        a.arguments = arguments + ["--state", statePath, "--size", "\(width)x\(height)"] + (scale.map { ["--scale", "\($0)"] } ?? [])
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display
+        env["PHOTOSTACK_SCALE"] = nil  // the scale comes from `scale` or the server's resources only
         a.environment = env
         a.standardOutput = FileHandle.nullDevice
         a.standardError = FileHandle(forWritingAtPath: stderrPath) ?? FileHandle.nullDevice
@@ -158,7 +167,7 @@ final class DemoAppSession {
     /// xdotool with the given command chain (coordinates: use `move(x, y)` helpers below).
     func xdotool(_ args: [String]) throws { try run("/usr/bin/xdotool", args) }
 
-    /// xdotool arguments moving the pointer to window point (x, y).
+    /// xdotool arguments moving the pointer to window pixel (x, y) (= points at scale 1).
     func move(_ x: Double, _ y: Double) -> [String] {
         ["mousemove", "--window", windowID, String(Int(x.rounded())), String(Int(y.rounded()))]
     }

@@ -32,11 +32,15 @@ final class WindowEndToEndTests: XCTestCase {
         let name = try s.run("/usr/bin/xdotool", ["getwindowname", s.windowID])
             .trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertTrue(name.hasPrefix("PhotoStack"), "title: \(name)")
-        let props = try s.xprop(["_NET_WM_NAME", "WM_CLASS", "_NET_WM_PID", "WM_NORMAL_HINTS", "WM_PROTOCOLS"])
+        let props = try s.xprop(["_NET_WM_NAME", "WM_NAME", "WM_CLASS", "_NET_WM_PID", "WM_CLIENT_MACHINE",
+                                "WM_NORMAL_HINTS", "WM_PROTOCOLS"])
         XCTAssertTrue(props.contains("_NET_WM_NAME(UTF8_STRING) = "), props)
         XCTAssertEqual(value(of: "_NET_WM_NAME", in: props), "\"\(name)\"")
         XCTAssertEqual(value(of: "WM_CLASS", in: props), "\"photostack\", \"PhotoStack\"")
         XCTAssertEqual(value(of: "_NET_WM_PID", in: props), s.appPID.map(String.init))
+        // EWMH: a window with _NET_WM_PID must also name its host; ICCCM tools read WM_NAME.
+        XCTAssertEqual(value(of: "WM_CLIENT_MACHINE", in: props), "\"\(ProcessInfo.processInfo.hostName)\"")
+        XCTAssertEqual(value(of: "WM_NAME", in: props), "\"\(name)\"")
         // xprop prints "WM_PROTOCOLS(ATOM): protocols  WM_DELETE_WINDOW".
         XCTAssertTrue(props.split(separator: "\n").contains { $0.hasPrefix("WM_PROTOCOLS(ATOM)") && $0.contains("WM_DELETE_WINDOW") }, props)
 
@@ -113,5 +117,49 @@ final class WindowEndToEndTests: XCTestCase {
         XCTAssertLessThan(percent, 1, "idle CPU use, percent of one core")
         let stateAfter = try FileManager.default.attributesOfItem(atPath: s.statePath)[.modificationDate] as? Date
         XCTAssertEqual(stateBefore, stateAfter, "nothing changed, so the state file is not rewritten")
+    }
+
+    func testXftDpiSetsTheScaleAndTheWindowsPixelSize() throws {
+        let s = try DemoAppSession(arguments: [], width: 400, height: 300, scale: nil, resources: "Xft.dpi:\t192\n")
+        defer { s.stop() }
+        let state = try XCTUnwrap(s.waitUntilSettled())
+        let window = try XCTUnwrap(state.json["window"] as? [String: Any])
+        XCTAssertEqual(DemoState.number(window["scale"]), 2, "192 dpi / 96")
+        XCTAssertEqual(DemoState.number(window["width"]), 400, "points")
+        XCTAssertEqual(DemoState.number(window["height"]), 300, "points")
+        let geometry = try s.run("/usr/bin/xdotool", ["getwindowgeometry", s.windowID])
+        XCTAssertTrue(geometry.contains("Geometry: 800x600"), "device pixels: \(geometry)")
+    }
+
+    /// The window shows what `--snapshot` renders for the same size: captured from the X server with
+    /// ImageMagick's `import` and compared pixel by pixel with the headless PNG.
+    func testTheWindowShowsWhatTheSnapshotRenders() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/import"),
+              FileManager.default.isExecutableFile(atPath: "/usr/bin/convert") else {
+            throw XCTSkip("ImageMagick is not installed (scripts/install-deps.sh test)")
+        }
+        let s = try session()
+        defer { s.stop() }
+        XCTAssertNotNil(s.waitUntilSettled())
+        let shot = s.tempDir.appendingPathComponent("window.rgb").path
+        let snap = s.tempDir.appendingPathComponent("snapshot.png").path
+        let snapRGB = s.tempDir.appendingPathComponent("snapshot.rgb").path
+        try s.run("/usr/bin/import", ["-silent", "-window", s.windowID, "-depth", "8", "rgb:" + shot])
+        try s.run(DemoAppSession.binary, ["--snapshot", snap, "--size", "800x600", "--scale", "1"])
+        try s.run("/usr/bin/convert", [snap, "-alpha", "off", "-depth", "8", "rgb:" + snapRGB])
+        let a = try XCTUnwrap(FileManager.default.contents(atPath: shot)), b = try XCTUnwrap(FileManager.default.contents(atPath: snapRGB))
+        XCTAssertEqual(a.count, 800 * 600 * 3)
+        XCTAssertEqual(b.count, 800 * 600 * 3)
+        guard a.count == b.count else { return }
+        var far = 0, total = 0
+        for i in 0..<a.count {
+            let d = abs(Int(a[i]) - Int(b[i]))
+            total += d
+            if d > 24 { far += 1 }
+        }
+        let mean = Double(total) / Double(a.count), farShare = Double(far) / Double(a.count)
+        print("figure: window vs snapshot: mean channel difference \(String(format: "%.3f", mean)), \(String(format: "%.4f", farShare * 100)) % of channels off by more than 24")
+        XCTAssertLessThan(mean, 1.5)
+        XCTAssertLessThan(farShare, 0.005)
     }
 }

@@ -63,6 +63,15 @@ final class WindowEndToEndTests: XCTestCase {
         XCTAssertEqual(s.appStandardError, "", "a clean close prints nothing")
     }
 
+    func testCtrlQEndsTheAppWithStatusZero() throws {
+        let s = try session()
+        defer { s.stop() }
+        XCTAssertNotNil(s.waitUntilSettled())
+        // Bare Xvfb focuses the window under the pointer.
+        try s.xdotool(s.move(400, 300) + ["key", "ctrl+q"])
+        XCTAssertEqual(s.waitForAppExit(timeout: 5), 0, "exit status after Ctrl+Q; stderr: \(s.appStandardError)")
+    }
+
     func testResizeIsReportedInTheState() throws {
         let s = try session()
         defer { s.stop() }

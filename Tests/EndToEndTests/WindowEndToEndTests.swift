@@ -109,23 +109,31 @@ final class WindowEndToEndTests: XCTestCase {
     }
 
     /// Measured in the test from /proc/PID/stat (utime + stime of all threads) over 3 s of wall time, after
-    /// the state file has been quiet for 0.5 s with `animating` false.
+    /// the state file has been quiet for 0.5 s with `animating` false: once after start, once after a scroll.
     func testIdleWindowUsesUnderOnePercentOfACore() throws {
         let s = try session()
         defer { s.stop() }
         XCTAssertNotNil(s.waitUntilSettled(quiet: 0.5))
-        let before = try XCTUnwrap(s.appCPUSeconds)
+        try assertIdle(s, after: "start")
+        try s.xdotool(s.move(400, 300) + ["click", "--repeat", "3", "--delay", "30", "5"] + s.move(100, 100))
+        XCTAssertNotNil(s.waitForState { $0.offsetY > 0 && !$0.animating }, "the wheel scrolled")
+        XCTAssertNotNil(s.waitUntilSettled(quiet: 0.5))
+        try assertIdle(s, after: "a scroll")
+    }
+
+    func assertIdle(_ s: DemoAppSession, after what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let before = try XCTUnwrap(s.appCPUSeconds, file: file, line: line)
         let stateBefore = try FileManager.default.attributesOfItem(atPath: s.statePath)[.modificationDate] as? Date
         let start = Date()
         Thread.sleep(forTimeInterval: 3)
-        let after = try XCTUnwrap(s.appCPUSeconds)
+        let after = try XCTUnwrap(s.appCPUSeconds, file: file, line: line)
         let wall = Date().timeIntervalSince(start)
         let percent = (after - before) / wall * 100
-        print("figure: idle CPU \(String(format: "%.2f", percent)) % of a core over \(String(format: "%.2f", wall)) s (\(after - before) s CPU)")
-        XCTAssertTrue(s.appIsRunning)
-        XCTAssertLessThan(percent, 1, "idle CPU use, percent of one core")
+        print("figure: idle CPU after \(what): \(String(format: "%.2f", percent)) % of a core over \(String(format: "%.2f", wall)) s (\(after - before) s CPU)")
+        XCTAssertTrue(s.appIsRunning, file: file, line: line)
+        XCTAssertLessThan(percent, 1, "idle CPU use after \(what), percent of one core", file: file, line: line)
         let stateAfter = try FileManager.default.attributesOfItem(atPath: s.statePath)[.modificationDate] as? Date
-        XCTAssertEqual(stateBefore, stateAfter, "nothing changed, so the state file is not rewritten")
+        XCTAssertEqual(stateBefore, stateAfter, "nothing changed, so the state file is not rewritten", file: file, line: line)
     }
 
     func testXftDpiSetsTheScaleAndTheWindowsPixelSize() throws {

@@ -30,6 +30,13 @@ public enum Key: Hashable, Sendable {
         case 0x2b, 0xffab: self = .plus
         case 0x2d, 0xffad: self = .minus
         case 0xffbe...0xffd5: self = .function(Int(keysym - 0xffbe) + 1)
+        // Printable Latin-1 keysyms equal their code point, Unicode keysyms are 0x1000000 + the code point.
+        // Decode these from the keysym, not the typed text: with Ctrl held XLookupString types a control
+        // character ("q" becomes 0x11), and Ctrl+Q must still read as the "q" key.
+        case 0x21...0x7e, 0xa0...0xff:
+            self = .character(String(Character(Unicode.Scalar(UInt8(keysym)))))
+        case 0x100_0020...0x110_ffff where Unicode.Scalar(UInt32(keysym - 0x100_0000)) != nil:
+            self = .character(String(Character(Unicode.Scalar(UInt32(keysym - 0x100_0000))!)))
         default:
             if !text.isEmpty, text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f }) {
                 self = .character(text)

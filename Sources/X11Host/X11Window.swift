@@ -74,12 +74,21 @@ public final class X11Window {
             XSetClassHint(dpy, window, hint)
             XFree(hint); free(name); free(cls)
         }
-        // _NET_WM_PID (CARDINAL = 6, format 32 takes C longs)
+        // _NET_WM_PID (CARDINAL = 6, format 32 takes C longs), and WM_CLIENT_MACHINE, which EWMH requires
+        // alongside it (the pid means nothing without the host it belongs to).
         var pid = Int(getpid())
         let win = window
         withUnsafeBytes(of: &pid) { p in
             _ = XChangeProperty(dpy, win, XInternAtom(dpy, "_NET_WM_PID", 0), 6, 32, PropModeReplace,
                                 p.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+        var host = [CChar](repeating: 0, count: 256)
+        if gethostname(&host, host.count - 1) == 0 {
+            let bytes = host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            bytes.withUnsafeBufferPointer { p in
+                _ = XChangeProperty(dpy, win, XInternAtom(dpy, "WM_CLIENT_MACHINE", 0), 31 /* XA_STRING */, 8,
+                                    PropModeReplace, p.baseAddress, Int32(p.count))
+            }
         }
         // Minimum size
         if let hints = XAllocSizeHints() {
@@ -114,14 +123,22 @@ public final class X11Window {
 
     // MARK: Window properties
 
-    /// Sets the UTF-8 title (_NET_WM_NAME and WM_NAME).
+    /// Sets the title: _NET_WM_NAME as UTF-8 (what current window managers show) and the ICCCM WM_NAME as
+    /// STRING (Latin-1) or COMPOUND_TEXT, whichever the title fits, for older ones and tools.
     public func setTitle(_ title: String, force: Bool = false) {
         guard force || title != currentTitle else { return }
         currentTitle = title
         let bytes = Array(title.utf8)
         bytes.withUnsafeBufferPointer { p in
             _ = XChangeProperty(display, window, netWMName, utf8String, 8, PropModeReplace, p.baseAddress, Int32(p.count))
-            _ = XChangeProperty(display, window, XInternAtom(display, "WM_NAME", 0), utf8String, 8, PropModeReplace, p.baseAddress, Int32(p.count))
+        }
+        guard let text = strdup(title) else { return }
+        defer { free(text) }
+        var list: [UnsafeMutablePointer<CChar>?] = [text]
+        var property = XTextProperty()
+        if Xutf8TextListToTextProperty(display, &list, 1, XStdICCTextStyle, &property) >= Success {
+            XSetWMName(display, window, &property)
+            XFree(property.value)
         }
     }
 

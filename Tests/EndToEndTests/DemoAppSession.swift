@@ -4,6 +4,9 @@ import XCTest
 /// One end-to-end session: a private Xvfb server and `photostack` running in it with `--state`, driven
 /// with xdotool. Everything it starts is stopped in `stop()` (also from `deinit`), even when a test fails.
 /// Waiting is bounded polling of the state file; nothing asserts on a fixed sleep.
+/// The app's stderr is kept in a file (`appStandardError`); its process and the X server's are exposed
+/// (`appProcess`, `xvfbProcess`) so tests can check exit statuses and kill the server (see
+/// `DemoAppSession+Processes.swift`).
 final class DemoAppSession {
     /// Window size used by the sessions, points (scale 1).
     let width: Int, height: Int
@@ -11,8 +14,14 @@ final class DemoAppSession {
     let statePath: String
     private var xvfb: Process?
     private var app: Process?
+    /// The app process (also after it has exited, until `stop()`), for its pid and exit status.
+    private(set) var appProcess: Process?
+    /// The Xvfb process (until `stop()`).
+    private(set) var xvfbProcess: Process?
+    /// Where the app's stderr goes.
+    let stderrPath: String
     private(set) var windowID = ""
-    private let tempDir: URL
+    let tempDir: URL
 
     /// The repository root (this file is Tests/EndToEndTests/DemoAppSession.swift).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -33,14 +42,20 @@ final class DemoAppSession {
         }
     }
 
-    /// Starts Xvfb and `photostack ARGS --state FILE --size WxH`, and waits (bounded) for the window and a first state.
-    init(arguments: [String], width: Int = 1024, height: Int = 768) throws {
+    /// Starts Xvfb and `photostack ARGS --state FILE --size WxH --scale S`, and waits (bounded) for the window
+    /// and a first state.
+    /// - Parameters:
+    ///   - scale: passed as `--scale`; nil passes none, so the app picks its scale from the X server.
+    ///   - resources: X resources (e.g. "Xft.dpi:\t192") put on the root window (RESOURCE_MANAGER) before launch.
+    init(arguments: [String], width: Int = 1024, height: Int = 768, scale: Double? = 1, resources: String? = nil) throws {
         try Self.requireTools()
         self.width = width
         self.height = height
         tempDir = FileManager.default.temporaryDirectory.appendingPathComponent("photostack-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: tempDir, withIntermediateDirectories: true)
         statePath = tempDir.appendingPathComponent("state.json").path
+        stderrPath = tempDir.appendingPathComponent("stderr.txt").path
+        FileManager.default.createFile(atPath: stderrPath, contents: nil)
         // A free display number: no socket and no lock file; Xvfb fails if another run took it meanwhile — retry.
         var chosen: (String, Process)?
         for _ in 0..<20 {
@@ -62,16 +77,23 @@ final class DemoAppSession {
         guard let (display, server) = chosen else { throw XCTSkip("could not start Xvfb") }
         self.display = display
         xvfb = server
+        xvfbProcess = server
+        if let resources {
+            do { try run("/usr/bin/xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", resources]) }
+            catch { stop(); throw error }
+        }
         let a = Process()
         a.executableURL = URL(fileURLWithPath: Self.binary)
-        a.arguments = arguments + ["--state", statePath, "--size", "\(width)x\(height)", "--scale", "1"]
+        a.arguments = arguments + ["--state", statePath, "--size", "\(width)x\(height)"] + (scale.map { ["--scale", "\($0)"] } ?? [])
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display
+        env["PHOTOSTACK_SCALE"] = nil  // the scale comes from `scale` or the server's resources only
         a.environment = env
         a.standardOutput = FileHandle.nullDevice
-        a.standardError = FileHandle.nullDevice
+        a.standardError = FileHandle(forWritingAtPath: stderrPath) ?? FileHandle.nullDevice
         do { try a.run() } catch { stop(); throw error }
         app = a
+        appProcess = a
         guard Self.poll(timeout: 15, { self.findWindow() && self.state() != nil }) else {
             stop()
             XCTFail("photostack did not show a window and a state file within 15 s")
@@ -85,6 +107,8 @@ final class DemoAppSession {
     func stop() {
         if let a = app { Self.stop(a); app = nil }
         if let x = xvfb { Self.stop(x); xvfb = nil }
+        appProcess = nil
+        xvfbProcess = nil
         try? FileManager.default.removeItem(at: tempDir)
     }
 
@@ -143,7 +167,7 @@ final class DemoAppSession {
     /// xdotool with the given command chain (coordinates: use `move(x, y)` helpers below).
     func xdotool(_ args: [String]) throws { try run("/usr/bin/xdotool", args) }
 
-    /// xdotool arguments moving the pointer to window point (x, y).
+    /// xdotool arguments moving the pointer to window pixel (x, y) (= points at scale 1).
     func move(_ x: Double, _ y: Double) -> [String] {
         ["mousemove", "--window", windowID, String(Int(x.rounded())), String(Int(y.rounded()))]
     }

@@ -44,6 +44,12 @@ public struct Launcher {
         app.writeState()
     }
 
+    /// The one-line error printed when the window cannot be opened: the reason and what to do instead.
+    static func noDisplayMessage(_ error: HostError) -> String {
+        "photostack: \(error.description); run it in a desktop session or under Xvfb, "
+            + "or render without a display: photostack --snapshot out.png"
+    }
+
     /// Opens the window and runs the event loop until it is closed.
     func runWindow() throws {
         let clock = FrameClock()
@@ -53,12 +59,7 @@ public struct Launcher {
             window = try X11Window(title: screen.title, className: "PhotoStack", width: options.size.width,
                                    height: options.size.height, scale: options.scale, clock: clock)
         } catch let e as HostError {
-            FileHandle.standardError.write(Data("""
-                photostack: \(e.description).
-                Run it from a desktop session, under Xvfb (Xvfb :99 & DISPLAY=:99 photostack), or render \
-                without a display: photostack --snapshot out.png --size 1280x800
-
-                """.utf8))
+            FileHandle.standardError.write(Data((Self.noDisplayMessage(e) + "\n").utf8))
             throw ExitCode(2)
         }
         let app = App(screen: screen, width: window.width, height: window.height, scale: window.scale,

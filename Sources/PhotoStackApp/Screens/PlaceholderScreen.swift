@@ -37,19 +37,22 @@ public final class PlaceholderScreen: Screen {
     var columns: Int { height > width ? 2 : 3 }
     /// Side inset: centres the grid when the stacks reach their largest size.
     var inset: Double { max(22, (width - Double(columns) * 200 - Double(columns - 1) * spacing) / 2) }
+    /// Space above the first row and below the last, points (the side inset centres the grid; used
+    /// vertically too it left a wide window with a huge empty band at the top).
+    var verticalInset: Double { 32 }
     var spacing: Double { max(26, width * 0.06) }
     var titleHeight: Double { 26 }
     var side: Double { min(200, max(60, ((width - 2 * inset - Double(columns - 1) * spacing) / Double(columns)).rounded(.down))) }
     var rowHeight: Double { side + titleHeight + 12 }
     var contentHeight: Double {
         let rows = (Self.titles.count + columns - 1) / columns
-        return 2 * inset + Double(rows) * rowHeight - 12
+        return 2 * verticalInset + Double(rows) * rowHeight - 12
     }
     var maxOffset: Double { max(0, contentHeight - height) }
 
     func stackFrame(_ i: Int) -> CanvasRect {
         let col = i % columns, row = i / columns
-        return CanvasRect(x: inset + Double(col) * (side + spacing), y: inset + Double(row) * rowHeight, width: side, height: side)
+        return CanvasRect(x: inset + Double(col) * (side + spacing), y: verticalInset + Double(row) * rowHeight, width: side, height: side)
     }
 
     // MARK: Screen

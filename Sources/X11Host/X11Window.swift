@@ -136,9 +136,16 @@ public final class X11Window {
         defer { free(text) }
         var list: [UnsafeMutablePointer<CChar>?] = [text]
         var property = XTextProperty()
-        if Xutf8TextListToTextProperty(display, &list, 1, XStdICCTextStyle, &property) >= Success {
+        if Xutf8TextListToTextProperty(display, &list, 1, XStdICCTextStyle, &property) == Success {
             XSetWMName(display, window, &property)
             XFree(property.value)
+        } else {
+            // Not every character converts in this locale (an em dash under the C locale): rather than drop
+            // characters, give WM_NAME the UTF-8 text too, as most toolkits do.
+            if property.value != nil { XFree(property.value) }
+            bytes.withUnsafeBufferPointer { p in
+                _ = XChangeProperty(display, window, XA_WM_NAME, utf8String, 8, PropModeReplace, p.baseAddress, Int32(p.count))
+            }
         }
     }
 

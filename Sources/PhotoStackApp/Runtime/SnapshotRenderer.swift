@@ -9,17 +9,13 @@ public enum SnapshotRenderer {
     /// then draws one frame of `app.width` × `app.height` points at `app.scale`.
     public static func render(_ app: App, clock: ManualClock, timeout: Double) throws -> ImageSurface {
         let deadline = Date().addingTimeInterval(timeout)
-        // Animations run on the manual clock: step it in 1/60 s frames (at most 10 s of app time).
-        var steps = 0
-        while app.screen.isAnimating && steps < 600 {
-            clock.advance(by: 1.0 / 60)
-            app.screen.update(at: clock.now)
-            steps += 1
-        }
+        settle(app, clock: clock)
         // Photos load on real threads: wait for them in wall time.
         while !app.screen.isReadyForSnapshot && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.01)
         }
+        // What arrived (photos fading in, albums found by the scan) settles too.
+        settle(app, clock: clock)
         let surface = try ImageSurface(pixelWidth: Int((app.width * app.scale).rounded()),
                                        pixelHeight: Int((app.height * app.scale).rounded()))
         let ctx = CairoContext(surface: surface)
@@ -27,5 +23,15 @@ public enum SnapshotRenderer {
         app.draw(in: ctx, width: app.width, height: app.height, scale: app.scale)
         if let e = ctx.errorDescription { throw CanvasError.cairo(e) }
         return surface
+    }
+
+    /// Steps the manual clock in 1/60 s frames while the screen animates (at most 10 s of app time).
+    static func settle(_ app: App, clock: ManualClock) {
+        var steps = 0
+        while app.screen.isAnimating && steps < 600 {
+            clock.advance(by: 1.0 / 60)
+            app.screen.update(at: clock.now)
+            steps += 1
+        }
     }
 }

@@ -25,12 +25,14 @@ final class PhotoCell: DrawableView {
     var mayRerender = true
 
     private var card: CachedPhotoCard?
+    private var rotatedCard: RotatedPhotoCard?
     private var cardContent: ObjectIdentifier?
     private var cardKind = -1
 
     override func prepareForReuse() {
         photo = nil
         card = nil
+        rotatedCard = nil
         cardContent = nil
         cardKind = -1
         lift = 0
@@ -63,21 +65,40 @@ final class PhotoCell: DrawableView {
         case .broken: kind = 2; id = nil
         }
         let side = size.width
-        let stale = kind != cardKind || id != cardContent
-        if card == nil || stale || (mayRerender && !card!.matches(side: side, deviceScale: deviceScale)) {
-            card = try? CachedPhotoCard(content, side: side, deviceScale: deviceScale)
+        let c = side / 2
+        if kind != cardKind || id != cardContent {
+            card = nil
+            rotatedCard = nil
             cardKind = kind
             cardContent = id
         }
-        guard let card else { return }
-        let c = side / 2
-        let scale = (1 + 0.05 * lift) * side / card.side
-        if castsLiftShadow && lift > 0.01 {
-            let s = side * (1 + 0.05 * lift)
-            ctx.drawSoftShadow(of: CanvasRect(x: c - s / 2, y: c - s / 2, width: s, height: s), radius: 10 * lift,
-                               dx: 0, dy: 8 * lift, color: RGBA(0, 0, 0, 0.35 * lift))
+        // At rest (no lift), the card is drawn from a rendering at its exact device scale and rotation: one
+        // unfiltered pixel-aligned copy instead of a rotated bilinear blit.
+        var drawn = false
+        let m = ctx.currentMatrix()
+        if lift < 0.0001, let rs = RotatedPhotoCard.rotationAndScale(of: m) {
+            if mayRerender, rotatedCard?.matches(side: side, pixelsPerPoint: rs.scale, rotation: rs.rotation) != true {
+                rotatedCard = try? RotatedPhotoCard(content, side: side, pixelsPerPoint: rs.scale, rotation: rs.rotation)
+            }
+            if let r = rotatedCard, r.matches(side: side, pixelsPerPoint: rs.scale, rotation: rs.rotation) {
+                r.draw(in: ctx, deviceX: m.a * c + m.c * c + m.tx, deviceY: m.b * c + m.d * c + m.ty)
+                card = nil
+                drawn = true
+            }
         }
-        card.draw(in: ctx, centerX: c, centerY: c, scale: scale)
+        if !drawn {
+            if card == nil || (mayRerender && !card!.matches(side: side, deviceScale: deviceScale)) {
+                card = try? CachedPhotoCard(content, side: side, deviceScale: deviceScale)
+            }
+            guard let card else { return }
+            let scale = (1 + 0.05 * lift) * side / card.side
+            if castsLiftShadow && lift > 0.01 {
+                let s = side * (1 + 0.05 * lift)
+                ctx.drawSoftShadow(of: CanvasRect(x: c - s / 2, y: c - s / 2, width: s, height: s), radius: 10 * lift,
+                                   dx: 0, dy: 8 * lift, color: RGBA(0, 0, 0, 0.35 * lift))
+            }
+            card.draw(in: ctx, centerX: c, centerY: c, scale: scale)
+        }
         if showsFocusRing {
             let s = side * (1 + 0.05 * lift) + 10
             ctx.newPath()

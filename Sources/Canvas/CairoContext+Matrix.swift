@@ -1,0 +1,23 @@
+import CCairo
+
+extension CairoContext {
+    /// The current transformation matrix (user units → device pixels): x' = a·x + c·y + tx, y' = b·x + d·y + ty.
+    public func currentMatrix() -> (a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(raw, &m)
+        return (m.xx, m.yx, m.xy, m.yy, m.x0, m.y0)
+    }
+
+    /// Paints `surface` untransformed with its top-left at device pixel (`x`, `y`) (whole pixels: no filtering),
+    /// whatever the current matrix; the clip still applies.
+    public func paintPixelAligned(_ surface: ImageSurface, x: Int, y: Int, alpha: Double = 1) {
+        cairo_save(raw)
+        cairo_identity_matrix(raw)
+        cairo_new_path(raw)
+        cairo_set_source_surface(raw, surface.raw, Double(x), Double(y))
+        cairo_pattern_set_filter(cairo_get_source(raw), CAIRO_FILTER_NEAREST)
+        cairo_rectangle(raw, Double(x), Double(y), Double(surface.pixelWidth), Double(surface.pixelHeight))
+        if alpha >= 1 { cairo_fill(raw) } else { cairo_clip(raw); cairo_paint_with_alpha(raw, alpha) }
+        cairo_restore(raw)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// A photo card rendered once at its final device size *and rotation* (border, shadow and anti-aliased
+/// edges included), so drawing it is an unfiltered, pixel-aligned copy — the cheapest composite cairo has —
+/// instead of a rotated bilinear blit of a `CachedPhotoCard` every frame. Valid while the card's side,
+/// device pixels per point (the whole transform's scale) and rotation stay the same.
+public final class RotatedPhotoCard {
+    /// The card's side, points.
+    public let side: Double
+    /// Device pixels per point the card was rendered at.
+    public let pixelsPerPoint: Double
+    /// Rotation baked in, radians.
+    public let rotation: Double
+    /// The rendered card: the rotated card's bounding box with room for the shadow, device pixels.
+    public let surface: ImageSurface
+
+    /// Renders `content` as a card of `side` points at `pixelsPerPoint`, rotated by `rotation` radians.
+    public init(_ content: PhotoCardContent, side: Double, pixelsPerPoint: Double, rotation: Double,
+                renderer: PhotoCardRenderer = PhotoCardRenderer()) throws {
+        self.side = side
+        self.pixelsPerPoint = pixelsPerPoint
+        self.rotation = rotation
+        let padded = side + 2 * (renderer.style.shadowOutset + 1)
+        let extent = padded * (abs(cos(rotation)) + abs(sin(rotation))) * pixelsPerPoint
+        let px = Int(extent.rounded(.up)) + 2
+        surface = try ImageSurface(pixelWidth: px, pixelHeight: px)
+        let ctx = CairoContext(surface: surface)
+        ctx.translate(Double(px) / 2, Double(px) / 2)
+        ctx.rotate(rotation)
+        ctx.scale(pixelsPerPoint, pixelsPerPoint)
+        renderer.drawUnrotated(content, in: ctx, rect: CanvasRect(x: -side / 2, y: -side / 2, width: side, height: side))
+    }
+
+    /// True when this rendering can stand for a card of `side` points at `pixelsPerPoint` rotated by `rotation`.
+    public func matches(side: Double, pixelsPerPoint: Double, rotation: Double) -> Bool {
+        abs(self.side - side) < 0.01 && abs(self.pixelsPerPoint - pixelsPerPoint) < 1e-4 && abs(self.rotation - rotation) < 1e-5
+    }
+
+    /// Copies the card centred at device pixel (`deviceX`, `deviceY`) (rounded to whole pixels) with `alpha`.
+    public func draw(in ctx: CairoContext, deviceX: Double, deviceY: Double, alpha: Double = 1) {
+        let half = Double(surface.pixelWidth) / 2
+        ctx.paintPixelAligned(surface, x: Int((deviceX - half).rounded()), y: Int((deviceY - half).rounded()), alpha: alpha)
+    }
+
+    /// The rotation (radians) and scale (device pixels per user unit) of a context matrix without shear or
+    /// mirroring, or nil when the matrix has either (then a rotated card cannot stand for it).
+    public static func rotationAndScale(of m: (a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double))
+        -> (rotation: Double, scale: Double)? {
+        let s = (m.a * m.a + m.b * m.b).squareRoot()
+        guard s > 0, abs(m.c + m.b) < 1e-9 * max(1, s), abs(m.d - m.a) < 1e-9 * max(1, s) else { return nil }
+        return (atan2(m.b, m.a), s)
+    }
+}

@@ -21,3 +21,16 @@ extension CairoContext {
         cairo_restore(raw)
     }
 }
+
+extension CairoContext {
+    /// Intersects the clip with the area inside `outer` and outside `inner` (even-odd rule).
+    public func clip(inside outer: CanvasRect, outside inner: CanvasRect) {
+        cairo_new_path(raw)
+        cairo_rectangle(raw, outer.x, outer.y, outer.width, outer.height)
+        cairo_rectangle(raw, inner.x, inner.y, inner.width, inner.height)
+        let rule = cairo_get_fill_rule(raw)
+        cairo_set_fill_rule(raw, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_clip(raw)
+        cairo_set_fill_rule(raw, rule)
+    }
+}

@@ -29,6 +29,8 @@ final class PhotoCell: DrawableView {
     private var cardContent: ObjectIdentifier?
     private var cardKind = -1
 
+    override var needsWarming: Bool { isDrawn && rotatedCard == nil }
+
     override func prepareForReuse() {
         photo = nil
         card = nil
@@ -78,7 +80,10 @@ final class PhotoCell: DrawableView {
         let m = ctx.currentMatrix()
         if lift < 0.0001, let rs = RotatedPhotoCard.rotationAndScale(of: m) {
             if mayRerender, rotatedCard?.matches(side: side, pixelsPerPoint: rs.scale, rotation: rs.rotation) != true {
-                rotatedCard = try? RotatedPhotoCard(content, side: side, pixelsPerPoint: rs.scale, rotation: rs.rotation)
+                if card?.matches(side: side, deviceScale: rs.scale) != true {
+                    card = try? CachedPhotoCard(content, side: side, deviceScale: rs.scale)
+                }
+                rotatedCard = card.flatMap { try? RotatedPhotoCard(from: $0, pixelsPerPoint: rs.scale, rotation: rs.rotation) }
             }
             if let r = rotatedCard, r.matches(side: side, pixelsPerPoint: rs.scale, rotation: rs.rotation) {
                 r.draw(in: ctx, deviceX: m.a * c + m.c * c + m.tx, deviceY: m.b * c + m.d * c + m.ty)

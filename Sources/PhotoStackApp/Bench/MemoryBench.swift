@@ -56,7 +56,8 @@ public enum MemoryBench {
         while Date() < deadline {
             // Let the scroll animation run, drawing every frame.
             var steps = 0
-            repeat { frame(); steps += 1 } while app.isAnimating && steps < 600
+            repeat { frame(); steps += 1 }
+            while (screen.scroller.isAnimating || screen.scroller.isMoving(at: clock.now) || screen.collectionView.isAnimating) && steps < 600
             // Wait for the window's photos (the loader wakes us through the wake signal; poll it cheaply).
             while !browser.isReadyForSnapshot && Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
             frame()

@@ -64,8 +64,8 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
             return view
         }
         collectionView.delegate = self
-        // Cards and titles up to 600 pt beyond the window are live and build their caches a few per frame.
-        collectionView.displayMargin = 600
+        // Cards and titles up to 300 pt beyond the window are live and build their caches a few per frame.
+        collectionView.displayMargin = 300
         elementsWarmedPerFrame = 3
         backgroundColor = RGBA(0.16, 0.18, 0.22)
         reloadAlbums(animated: false)

@@ -36,7 +36,9 @@ public enum MemoryBench {
         let cacheDir = NSTemporaryDirectory() + "photostack-bench-thumbs-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: cacheDir) }
         let clock = ManualClock()
-        let pipeline = ThumbnailPipeline(diskCache: ThumbnailCache(root: PhotoPath(cacheDir)))
+        // The app's memory cache budget (BrowserScreen.make): 4 MB.
+        let pipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(capacity: 4 * 1024 * 1024),
+                                         diskCache: ThumbnailCache(root: PhotoPath(cacheDir)))
         let reset = ProcessFigures.resetPeakRSS()
         let browser = BrowserScreen.make(root: PhotoPath(library.root), clock: clock, synchronousScan: true, pipeline: pipeline)
         browser.images.logsFailures = false

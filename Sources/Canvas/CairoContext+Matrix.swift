@@ -10,10 +10,20 @@ extension CairoContext {
 
     /// Paints `surface` untransformed with its top-left at device pixel (`x`, `y`) (whole pixels: no filtering),
     /// whatever the current matrix; the clip still applies.
-    public func paintPixelAligned(_ surface: ImageSurface, x: Int, y: Int, alpha: Double = 1) {
+    /// `excluding` (device pixels: x, y, width, height): a rectangle left untouched (covered by something
+    /// opaque drawn later), so fewer pixels are composited.
+    public func paintPixelAligned(_ surface: ImageSurface, x: Int, y: Int, alpha: Double = 1,
+                                  excluding hole: (x: Int, y: Int, width: Int, height: Int)? = nil) {
         cairo_save(raw)
         cairo_identity_matrix(raw)
         cairo_new_path(raw)
+        if let hole, hole.width > 0, hole.height > 0 {
+            cairo_rectangle(raw, Double(x), Double(y), Double(surface.pixelWidth), Double(surface.pixelHeight))
+            cairo_rectangle(raw, Double(hole.x), Double(hole.y), Double(hole.width), Double(hole.height))
+            cairo_set_fill_rule(raw, CAIRO_FILL_RULE_EVEN_ODD)
+            cairo_clip(raw)
+            cairo_set_fill_rule(raw, CAIRO_FILL_RULE_WINDING)
+        }
         cairo_set_source_surface(raw, surface.raw, Double(x), Double(y))
         cairo_pattern_set_filter(cairo_get_source(raw), CAIRO_FILTER_NEAREST)
         cairo_rectangle(raw, Double(x), Double(y), Double(surface.pixelWidth), Double(surface.pixelHeight))
@@ -32,5 +42,21 @@ extension CairoContext {
         cairo_set_fill_rule(raw, CAIRO_FILL_RULE_EVEN_ODD)
         cairo_clip(raw)
         cairo_set_fill_rule(raw, rule)
+    }
+}
+
+extension CairoContext {
+    /// Copies `surface` (operator SOURCE: its pixels replace the target's) untransformed with its top-left at
+    /// device pixel (`x`, `y`), limited to the device rectangle `clipX/Y/Width/Height` and the current clip.
+    public func copyPixelAligned(_ surface: ImageSurface, x: Int, y: Int, clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int) {
+        cairo_save(raw)
+        cairo_identity_matrix(raw)
+        cairo_new_path(raw)
+        cairo_set_operator(raw, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(raw, surface.raw, Double(x), Double(y))
+        cairo_pattern_set_filter(cairo_get_source(raw), CAIRO_FILTER_NEAREST)
+        cairo_rectangle(raw, Double(clipX), Double(clipY), Double(clipWidth), Double(clipHeight))
+        cairo_fill(raw)
+        cairo_restore(raw)
     }
 }

@@ -56,9 +56,25 @@ public final class RotatedPhotoCard {
     }
 
     /// Copies the card centred at device pixel (`deviceX`, `deviceY`) (rounded to whole pixels) with `alpha`.
-    public func draw(in ctx: CairoContext, deviceX: Double, deviceY: Double, alpha: Double = 1) {
+    /// `coveredHalfSide`: half the side (device pixels) of a square about the same centre that something
+    /// opaque drawn later covers (the top card of a stack); that part is not composited.
+    public func draw(in ctx: CairoContext, deviceX: Double, deviceY: Double, alpha: Double = 1, coveredHalfSide: Double = 0) {
         let half = Double(surface.pixelWidth) / 2
-        ctx.paintPixelAligned(surface, x: Int((deviceX - half).rounded()), y: Int((deviceY - half).rounded()), alpha: alpha)
+        var hole: (x: Int, y: Int, width: Int, height: Int)?
+        let h = Int(coveredHalfSide.rounded(.down)) - 2
+        if h > 0 {
+            let cx = Int(deviceX.rounded()), cy = Int(deviceY.rounded())
+            hole = (cx - h, cy - h, 2 * h, 2 * h)
+        }
+        ctx.paintPixelAligned(surface, x: Int((deviceX - half).rounded()), y: Int((deviceY - half).rounded()), alpha: alpha,
+                              excluding: hole)
+    }
+
+    /// Half the side of the largest axis-aligned square inside a square of `side` rotated by `rotation` about
+    /// the same centre (same units as `side`).
+    public static func inscribedHalfSide(side: Double, rotation: Double) -> Double {
+        let c = abs(cos(rotation)), s = abs(sin(rotation))
+        return side / 2 / (c + s)
     }
 
     /// The rotation (radians) and scale (device pixels per user unit) of a context matrix without shear or

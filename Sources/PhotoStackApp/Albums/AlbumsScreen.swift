@@ -193,6 +193,8 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
                 cell.castsLiftShadow = p.item == min(count, Self.drawnDepth) - 1
                 cell.showsFocusRing = selectedSection == p.section && p.item == 0
                 cell.mayRerender = !animating
+                // The top card (opaque, same centre) covers the middle of the two drawn beneath it.
+                cell.coveringRotation = p.item > 0 && !animating ? stackLayout.rotation(section: p.section, item: 0) : nil
                 if cell.pixelSize != px { cell.pixelSize = px }
             } else if let title = item.view as? AlbumTitleView {
                 title.fontSize = font

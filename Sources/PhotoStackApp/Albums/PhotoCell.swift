@@ -21,6 +21,9 @@ final class PhotoCell: DrawableView {
     var castsLiftShadow = false
     /// Draws the keyboard-selection ring around the card.
     var showsFocusRing = false
+    /// The rotation (radians) of the opaque card drawn on top of this one about the same centre (the stack's
+    /// top card), if any: the part of this card it covers is not composited.
+    var coveringRotation: Double?
     /// When false the cached card is reused scaled even if its size is off (during reflow animations).
     var mayRerender = true
 
@@ -40,6 +43,7 @@ final class PhotoCell: DrawableView {
         lift = 0
         castsLiftShadow = false
         showsFocusRing = false
+        coveringRotation = nil
         isDrawn = true
     }
 
@@ -86,7 +90,8 @@ final class PhotoCell: DrawableView {
                 rotatedCard = card.flatMap { try? RotatedPhotoCard(from: $0, pixelsPerPoint: rs.scale, rotation: rs.rotation) }
             }
             if let r = rotatedCard, r.matches(side: side, pixelsPerPoint: rs.scale, rotation: rs.rotation) {
-                r.draw(in: ctx, deviceX: m.a * c + m.c * c + m.tx, deviceY: m.b * c + m.d * c + m.ty)
+                let covered = coveringRotation.map { RotatedPhotoCard.inscribedHalfSide(side: side, rotation: $0) * rs.scale } ?? 0
+                r.draw(in: ctx, deviceX: m.a * c + m.c * c + m.tx, deviceY: m.b * c + m.d * c + m.ty, coveredHalfSide: covered)
                 card = nil
                 drawn = true
             }

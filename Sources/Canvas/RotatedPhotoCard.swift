@@ -13,6 +13,8 @@ public final class RotatedPhotoCard {
     public let rotation: Double
     /// The rendered card: the rotated card's bounding box with room for the shadow, device pixels.
     public let surface: ImageSurface
+    /// Half the side of the middle square left out of the rendering, device pixels (0: none).
+    public private(set) var omittedHalfSide = 0
 
     /// Renders `content` as a card of `side` points at `pixelsPerPoint`, rotated by `rotation` radians.
     public init(_ content: PhotoCardContent, side: Double, pixelsPerPoint: Double, rotation: Double,
@@ -33,7 +35,9 @@ public final class RotatedPhotoCard {
 
     /// Renders an already rendered axis-aligned `card` rotated by `rotation` radians at `pixelsPerPoint`
     /// (one filtered blit; cheaper than drawing the card's shadow and border rotated).
-    public init(from card: CachedPhotoCard, pixelsPerPoint: Double, rotation: Double) throws {
+    /// `coveredHalfSide` (device pixels): the middle square that something opaque will always cover (see
+    /// `draw`) is left out of the rendering, which makes cards beneath a stack's top card cheaper to build.
+    public init(from card: CachedPhotoCard, pixelsPerPoint: Double, rotation: Double, coveredHalfSide: Double = 0) throws {
         side = card.side
         self.pixelsPerPoint = pixelsPerPoint
         self.rotation = rotation
@@ -41,6 +45,13 @@ public final class RotatedPhotoCard {
         let px = Int((src * (abs(cos(rotation)) + abs(sin(rotation)))).rounded(.up)) + 2
         surface = try ImageSurface(pixelWidth: px, pixelHeight: px)
         let ctx = CairoContext(surface: surface)
+        let h = Self.holeHalfSide(coveredHalfSide)
+        omittedHalfSide = h
+        if h > 0 {
+            let c = Double(px / 2)
+            ctx.clip(inside: CanvasRect(x: 0, y: 0, width: Double(px), height: Double(px)),
+                     outside: CanvasRect(x: c - Double(h), y: c - Double(h), width: Double(2 * h), height: Double(2 * h)))
+        }
         ctx.translate(Double(px) / 2, Double(px) / 2)
         ctx.rotate(rotation)
         let k = pixelsPerPoint / card.deviceScale
@@ -51,8 +62,9 @@ public final class RotatedPhotoCard {
     }
 
     /// True when this rendering can stand for a card of `side` points at `pixelsPerPoint` rotated by `rotation`.
-    public func matches(side: Double, pixelsPerPoint: Double, rotation: Double) -> Bool {
-        abs(self.side - side) < 0.01 && abs(self.pixelsPerPoint - pixelsPerPoint) < 1e-4 && abs(self.rotation - rotation) < 1e-5
+    /// `coveredHalfSide`: what will cover the card's middle when it is drawn (its left-out middle must fit).
+    public func matches(side: Double, pixelsPerPoint: Double, rotation: Double, coveredHalfSide: Double = 0) -> Bool {
+        omittedHalfSide <= Self.holeHalfSide(coveredHalfSide) && abs(self.side - side) < 0.01 && abs(self.pixelsPerPoint - pixelsPerPoint) < 1e-4 && abs(self.rotation - rotation) < 1e-5
     }
 
     /// Copies the card centred at device pixel (`deviceX`, `deviceY`) (rounded to whole pixels) with `alpha`.
@@ -60,15 +72,19 @@ public final class RotatedPhotoCard {
     /// opaque drawn later covers (the top card of a stack); that part is not composited.
     public func draw(in ctx: CairoContext, deviceX: Double, deviceY: Double, alpha: Double = 1, coveredHalfSide: Double = 0) {
         let half = Double(surface.pixelWidth) / 2
+        precondition(omittedHalfSide <= Self.holeHalfSide(coveredHalfSide), "the left-out middle must stay covered")
         var hole: (x: Int, y: Int, width: Int, height: Int)?
-        let h = Int(coveredHalfSide.rounded(.down)) - 2
+        let h = Self.holeHalfSide(coveredHalfSide)
+        let x = Int((deviceX - half).rounded()), y = Int((deviceY - half).rounded())
         if h > 0 {
-            let cx = Int(deviceX.rounded()), cy = Int(deviceY.rounded())
-            hole = (cx - h, cy - h, 2 * h, 2 * h)
+            let c = surface.pixelWidth / 2
+            hole = (x + c - h, y + c - h, 2 * h, 2 * h)
         }
-        ctx.paintPixelAligned(surface, x: Int((deviceX - half).rounded()), y: Int((deviceY - half).rounded()), alpha: alpha,
-                              excluding: hole)
+        ctx.paintPixelAligned(surface, x: x, y: y, alpha: alpha, excluding: hole)
     }
+
+    /// The hole (half side, whole device pixels) for a covered square of half side `covered`: 2 px smaller.
+    static func holeHalfSide(_ covered: Double) -> Int { max(0, Int(covered.rounded(.down)) - 2) }
 
     /// Half the side of the largest axis-aligned square inside a square of `side` rotated by `rotation` about
     /// the same centre (same units as `side`).

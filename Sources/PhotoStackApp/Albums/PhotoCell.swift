@@ -83,14 +83,19 @@ final class PhotoCell: DrawableView {
         var drawn = false
         let m = ctx.currentMatrix()
         if lift < 0.0001, let rs = RotatedPhotoCard.rotationAndScale(of: m) {
-            if mayRerender, rotatedCard?.matches(side: side, pixelsPerPoint: rs.scale, rotation: rs.rotation) != true {
+            let covered = coveringRotation.map { RotatedPhotoCard.inscribedHalfSide(side: side, rotation: $0) * rs.scale } ?? 0
+            func fits(_ r: RotatedPhotoCard?) -> Bool {
+                r?.matches(side: side, pixelsPerPoint: rs.scale, rotation: rs.rotation, coveredHalfSide: covered) == true
+            }
+            if mayRerender, !fits(rotatedCard) {
                 if card?.matches(side: side, deviceScale: rs.scale) != true {
                     card = try? CachedPhotoCard(content, side: side, deviceScale: rs.scale)
                 }
-                rotatedCard = card.flatMap { try? RotatedPhotoCard(from: $0, pixelsPerPoint: rs.scale, rotation: rs.rotation) }
+                rotatedCard = card.flatMap {
+                    try? RotatedPhotoCard(from: $0, pixelsPerPoint: rs.scale, rotation: rs.rotation, coveredHalfSide: covered)
+                }
             }
-            if let r = rotatedCard, r.matches(side: side, pixelsPerPoint: rs.scale, rotation: rs.rotation) {
-                let covered = coveringRotation.map { RotatedPhotoCard.inscribedHalfSide(side: side, rotation: $0) * rs.scale } ?? 0
+            if let r = rotatedCard, fits(r) {
                 r.draw(in: ctx, deviceX: m.a * c + m.c * c + m.tx, deviceY: m.b * c + m.d * c + m.ty, coveredHalfSide: covered)
                 card = nil
                 drawn = true

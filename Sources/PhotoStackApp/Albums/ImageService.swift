@@ -22,7 +22,7 @@ public final class ImageService {
     ///   - pipeline: the decode/cache work (tests pass one without a disk cache).
     ///   - workerCount: decoding threads (default: the number of cores).
     public init(pipeline: ThumbnailPipeline = ThumbnailPipeline(), workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
-                surfaceCapacity: Int = 40 * 1024 * 1024, wakeSignal: WakeSignal = WakeSignal()) {
+                surfaceCapacity: Int = 32 * 1024 * 1024, wakeSignal: WakeSignal = WakeSignal()) {
         self.wakeSignal = wakeSignal
         surfaces = SurfaceCache(capacity: surfaceCapacity)
         let signal = wakeSignal

@@ -66,7 +66,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         collectionView.delegate = self
         // Cards and titles up to 300 pt beyond the window are live and build their caches a few per frame.
         collectionView.displayMargin = 300
-        elementsWarmedPerFrame = 3
+        elementsWarmedPerFrame = 6
         backgroundColor = RGBA(0.16, 0.18, 0.22)
         reloadAlbums(animated: false)
     }

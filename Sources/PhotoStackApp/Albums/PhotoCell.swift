@@ -29,15 +29,18 @@ final class PhotoCell: DrawableView {
 
     private var card: CachedPhotoCard?
     private var rotatedCard: RotatedPhotoCard?
+    /// A rotated card being built in the background (started while warming off screen).
+    private var pendingBuild: CardBuildQueue.Job?
     private var cardContent: ObjectIdentifier?
     private var cardKind = -1
 
-    override var needsWarming: Bool { isDrawn && rotatedCard == nil }
+    override var needsWarming: Bool { isDrawn && (rotatedCard == nil || pendingBuild != nil) }
 
     override func prepareForReuse() {
         photo = nil
         card = nil
         rotatedCard = nil
+        pendingBuild = nil
         cardContent = nil
         cardKind = -1
         lift = 0
@@ -75,6 +78,7 @@ final class PhotoCell: DrawableView {
         if kind != cardKind || id != cardContent {
             card = nil
             rotatedCard = nil
+            pendingBuild = nil
             cardKind = kind
             cardContent = id
         }
@@ -86,6 +90,24 @@ final class PhotoCell: DrawableView {
             let covered = coveringRotation.map { RotatedPhotoCard.inscribedHalfSide(side: side, rotation: $0) * rs.scale } ?? 0
             func fits(_ r: RotatedPhotoCard?) -> Bool {
                 r?.matches(side: side, pixelsPerPoint: rs.scale, rotation: rs.rotation, coveredHalfSide: covered) == true
+            }
+            // A build started off screen: take it when done (wait for it when the card is needed now).
+            if let job = pendingBuild {
+                let state: (finished: Bool, card: RotatedPhotoCard?)
+                if isWarming { state = job.poll() }
+                else if job.cancelIfNotStarted() { state = (true, nil) }   // not begun: build it here at once
+                else { state = (true, job.wait()) }
+                if state.finished {
+                    pendingBuild = nil
+                    if let built = state.card, fits(built) { rotatedCard = built }
+                }
+            }
+            if isWarming {
+                if mayRerender, !fits(rotatedCard), pendingBuild == nil {
+                    pendingBuild = CardBuildQueue.shared.submit(content, side: side, pixelsPerPoint: rs.scale,
+                                                                rotation: rs.rotation, covered: covered)
+                }
+                return
             }
             if mayRerender, !fits(rotatedCard) {
                 if card?.matches(side: side, deviceScale: rs.scale) != true {

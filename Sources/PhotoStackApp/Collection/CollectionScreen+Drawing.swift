@@ -54,7 +54,11 @@ extension CollectionScreen {
                 ctx.withSavedState {
                     ctx.transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
                     ctx.translate(-a.size.width / 2, -a.size.height / 2)
-                    (item.view as? DrawableView)?.draw(in: ctx, size: a.size, deviceScale: scale)
+                    if let view = item.view as? DrawableView {
+                        view.isWarming = true
+                        view.draw(in: ctx, size: a.size, deviceScale: scale)
+                        view.isWarming = false
+                    }
                 }
             }
         }

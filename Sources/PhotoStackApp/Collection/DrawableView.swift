@@ -13,4 +13,8 @@ open class DrawableView: ReusableView {
 
     /// True when drawing would first build a cache (the screen may then draw it early, off screen).
     open var needsWarming: Bool { false }
+
+    /// True while the screen draws this renderer off screen only to warm its caches (nothing is shown):
+    /// a renderer may then start its cache work in the background instead.
+    public var isWarming = false
 }

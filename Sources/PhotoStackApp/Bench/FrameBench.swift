@@ -19,6 +19,11 @@ public struct FrameBenchResult: Codable, Sendable {
     public var cpu: FrameStats
     /// Wall time per frame (the same span), for comparison.
     public var wall: FrameStats
+    /// Frames were started 1/60 s of wall time apart (as the window does), so background threads (card builds)
+    /// get the time a real frame interval gives them; false: back to back.
+    public var paced: Bool
+    /// CPU time of the UI thread and of every other thread of the process over the fling, seconds.
+    public var uiThreadCPUSeconds: Double, otherThreadsCPUSeconds: Double
 }
 
 /// Renders the albums screen headless while scripted flings scroll it from top to bottom, measuring the CPU
@@ -31,7 +36,7 @@ public enum FrameBench {
     public static let thumbnailSize = (width: 64, height: 48)
 
     public static func run(albums: Int = 1_000, photosPerAlbum: Int = 5, width: Double = 1920, height: Double = 1080,
-                           scale: Double = 1, maxFrames: Int = 50_000) throws -> FrameBenchResult {
+                           scale: Double = 1, paced: Bool = true, maxFrames: Int = 50_000) throws -> FrameBenchResult {
         let library = try BenchLibrary.placeholders(albums: albums, photosPerAlbum: photosPerAlbum)
         defer { library.remove() }
         let clock = ManualClock()
@@ -77,6 +82,8 @@ public enum FrameBench {
         drawFrame()   // the first frame (cards rendered for the first screen) is not part of the fling
 
         var cpu: [Double] = [], wall: [Double] = []
+        let processCPU0 = ProcessFigures.processCPUSeconds(), uiCPU0 = ProcessFigures.threadCPUSeconds()
+        var nextFrame = Date()
         var flings = 0
         var pending: [HostEvent] = []
         var flingFrame = 0           // frames since the current fling was released
@@ -111,6 +118,11 @@ public enum FrameBench {
                 if case .pointerMoved(_, _, _, let t) = e, t <= clock.now + 1e-9 { events.append(e); pending.removeFirst(); continue }
                 break
             }
+            if paced {
+                let wait = nextFrame.timeIntervalSinceNow
+                if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+                nextFrame = max(nextFrame.addingTimeInterval(1.0 / 60), Date())
+            }
             let w0 = Date(), c0 = ProcessFigures.threadCPUSeconds()
             for e in events { app.handle(e) }
             drawFrame()
@@ -120,12 +132,15 @@ public enum FrameBench {
             flingFrame += 1
             clock.advance(by: 1.0 / 60)
         }
+        let uiCPU = ProcessFigures.threadCPUSeconds() - uiCPU0
+        let processCPU = ProcessFigures.processCPUSeconds() - processCPU0
         let cv = albumsScreen.collectionView
         return FrameBenchResult(width: width, height: height, scale: scale, albums: model.albums.count,
                                 photos: library.photoCount,
                                 images: "generated in memory, \(tw)×\(th) px, top \(AlbumsScreen.drawnDepth) of each stack loaded as surfaces before the fling",
                                 flings: flings, contentHeight: cv.contentSize.height, finalOffset: cv.contentOffset.y,
                                 reachedBottom: cv.contentOffset.y >= maxY() - 0.5,
-                                cpu: FrameStats(milliseconds: cpu), wall: FrameStats(milliseconds: wall))
+                                cpu: FrameStats(milliseconds: cpu), wall: FrameStats(milliseconds: wall), paced: paced,
+                                uiThreadCPUSeconds: uiCPU, otherThreadsCPUSeconds: max(0, processCPU - uiCPU))
     }
 }

@@ -10,6 +10,13 @@ public enum ProcessFigures {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 
+    /// CPU time used by all threads of this process so far, seconds (CLOCK_PROCESS_CPUTIME_ID).
+    public static func processCPUSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+
     /// A field of /proc/PID/status (or /proc/self/status) in its unit (kB for Vm* fields), nil if absent.
     public static func statusField(_ name: String, pid: Int32? = nil) -> Int? {
         let path = pid.map { "/proc/\($0)/status" } ?? "/proc/self/status"

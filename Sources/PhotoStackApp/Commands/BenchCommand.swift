@@ -38,6 +38,8 @@ public struct BenchCommand: ParsableCommand {
     public var albums = 1_000
     @Option(help: "frames: device scales to render at.")
     public var scales: [Double] = [1, 2]
+    @Flag(inversion: .prefixedNo, help: "frames: start frames 1/60 s of wall time apart, as the window does (--no-paced: back to back).")
+    public var paced = true
     @Option(help: "frames and memory: window size, WIDTHxHEIGHT points.")
     public var size = WindowSize(width: 1920, height: 1080)
     @Option(help: "memory: photos in the generated library (10 per album).")
@@ -85,6 +87,7 @@ public struct BenchCommand: ParsableCommand {
                     "--albums", "\(albums)", "--size", "\(Int(size.width))x\(Int(size.height))", "--photos", "\(photos)",
                     "--layout-max", "\(layoutMax)", "--layout-queries", "\(layoutQueries)", "--idle-seconds", "\(idleSeconds)"]
         for s in scales { args += ["--scales", "\(s)"] }
+        if !paced { args.append("--no-paced") }
         if let dir { args += ["--dir", dir] }
         if cold { args.append("--cold") }
         if warm { args.append("--warm") }
@@ -104,7 +107,7 @@ public struct BenchCommand: ParsableCommand {
             var byScale: [String: FrameBenchResult] = [:]
             for s in scales {
                 byScale["scale\(s == s.rounded() ? String(Int(s)) : String(s))"] =
-                    try FrameBench.run(albums: albums, width: size.width, height: size.height, scale: s)
+                    try FrameBench.run(albums: albums, width: size.width, height: size.height, scale: s, paced: paced)
             }
             return BenchOutput.line(scenario: "frames", byScale)
         case .layout:

@@ -15,6 +15,8 @@ public struct IdleBenchResult: Codable, Sendable {
     /// Context switches of all the app's threads during the span (each voluntary one is a wake-up).
     public var voluntaryContextSwitches: Int, involuntaryContextSwitches: Int
     public var threads: Int
+    /// True when a thread started or ended during the span.
+    public var threadsStartedOrEnded: Bool
     /// The clock tick of /proc/PID/stat, seconds (the CPU figure's resolution).
     public var cpuTickSeconds: Double
 }
@@ -82,11 +84,18 @@ public enum IdleBench {
         let span = Date().timeIntervalSince(t0)
         guard app.isRunning else { throw BenchError("photostack exited during the measurement") }
         let cpu = cpu1 - cpu0
+        // Threads alive at both ends (a thread that ended or started in between is counted as a change).
+        var voluntary = 0, involuntary = 0
+        for (tid, b) in cs1 {
+            guard let a = cs0[tid] else { voluntary += b.voluntary; involuntary += b.involuntary; continue }
+            voluntary += b.voluntary - a.voluntary
+            involuntary += b.involuntary - a.involuntary
+        }
+        let threadsChanged = Set(cs0.keys) != Set(cs1.keys)
         return IdleBenchResult(display: display, windowWidth: 1280, windowHeight: 800, albums: albums,
                                photos: library.photoCount, settleSeconds: settle, measuredSeconds: span,
                                cpuSeconds: cpu, percentOfCore: cpu / span * 100,
-                               voluntaryContextSwitches: cs1.voluntary - cs0.voluntary,
-                               involuntaryContextSwitches: cs1.involuntary - cs0.involuntary,
-                               threads: cs1.threads, cpuTickSeconds: 1 / Double(sysconf(Int32(_SC_CLK_TCK))))
+                               voluntaryContextSwitches: voluntary, involuntaryContextSwitches: involuntary,
+                               threads: cs1.count, threadsStartedOrEnded: threadsChanged, cpuTickSeconds: 1 / Double(sysconf(Int32(_SC_CLK_TCK))))
     }
 }

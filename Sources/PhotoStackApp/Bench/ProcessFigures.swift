@@ -53,14 +53,16 @@ public enum ProcessFigures {
         return (u + s) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    /// Voluntary + involuntary context switches of every thread of `pid` (each a wake-up or preemption).
-    public static func contextSwitches(pid: Int32) -> (voluntary: Int, involuntary: Int, threads: Int) {
+    /// Voluntary and involuntary context switches of every thread of `pid`, by thread id.
+    public static func contextSwitches(pid: Int32) -> [String: (voluntary: Int, involuntary: Int)] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        var v = 0, n = 0
+        var out: [String: (voluntary: Int, involuntary: Int)] = [:]
         for t in tasks {
-            v += statusField("voluntary_ctxt_switches", path: "/proc/\(pid)/task/\(t)/status") ?? 0
-            n += statusField("nonvoluntary_ctxt_switches", path: "/proc/\(pid)/task/\(t)/status") ?? 0
+            let path = "/proc/\(pid)/task/\(t)/status"
+            guard let v = statusField("voluntary_ctxt_switches", path: path),
+                  let n = statusField("nonvoluntary_ctxt_switches", path: path) else { continue }
+            out[t] = (v, n)
         }
-        return (v, n, tasks.count)
+        return out
     }
 }

@@ -36,9 +36,40 @@ public final class BackgroundTexture {
         }
     }
 
+    /// The tile repeated over a surface big enough for the last fill plus one tile (device pixels), so a
+    /// fill is one pixel-aligned copy instead of a repeating-pattern composite.
+    private var tiled: ImageSurface?
+
     /// Fills `rect` (user units) with the texture; `deviceScale` maps the tile 1:1 onto device pixels;
     /// `originX/Y` (points) shift the pattern, for example to scroll it with the content.
     public func fill(_ rect: CanvasRect, in ctx: CairoContext, deviceScale: Double, originX: Double = 0, originY: Double = 0) {
+        let t = tile.pixelWidth
+        let m = ctx.currentMatrix()
+        guard m.b == 0, m.c == 0, m.a > 0, m.d > 0 else { return fillRepeating(rect, in: ctx, deviceScale: deviceScale, originX: originX, originY: originY) }
+        // The rect in device pixels (whole pixels, covering it).
+        let x0 = Int((m.a * rect.x + m.tx).rounded(.down)), y0 = Int((m.d * rect.y + m.ty).rounded(.down))
+        let x1 = Int((m.a * (rect.x + rect.width) + m.tx).rounded(.up)), y1 = Int((m.d * (rect.y + rect.height) + m.ty).rounded(.up))
+        guard x1 > x0, y1 > y0 else { return }
+        let w = x1 - x0 + t, h = y1 - y0 + t
+        if tiled == nil || tiled!.pixelWidth < w || tiled!.pixelHeight < h {
+            guard let big = try? ImageSurface(pixelWidth: w, pixelHeight: h) else {
+                return fillRepeating(rect, in: ctx, deviceScale: deviceScale, originX: originX, originY: originY)
+            }
+            let bc = CairoContext(surface: big)
+            bc.setRepeatingSource(tile, filter: .nearest)
+            bc.paint()
+            tiled = big
+        }
+        // Tiles sit at device positions ≡ origin (mod t), as in `fillRepeating` (the origin is in device pixels
+        // of this context's user space scaled by `deviceScale`, relative to the user-space origin).
+        let ox = Int((originX * deviceScale).rounded()) + Int(m.tx.rounded())
+        let oy = Int((originY * deviceScale).rounded()) + Int(m.ty.rounded())
+        func start(_ edge: Int, _ origin: Int) -> Int { edge - ((edge - origin) % t + t) % t }
+        ctx.copyPixelAligned(tiled!, x: start(x0, ox), y: start(y0, oy), clipX: x0, clipY: y0, clipWidth: x1 - x0, clipHeight: y1 - y0)
+    }
+
+    /// The general fill: a repeating pattern (used when the context is rotated or the copy cannot be made).
+    func fillRepeating(_ rect: CanvasRect, in ctx: CairoContext, deviceScale: Double, originX: Double, originY: Double) {
         ctx.withSavedState {
             ctx.newPath()
             ctx.rectangle(rect)

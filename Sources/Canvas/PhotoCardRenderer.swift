@@ -23,8 +23,13 @@ public struct PhotoCardRenderer: Sendable {
 
     /// Draws the card axis-aligned in `rect` (a square, in user units), shadow included.
     public func drawUnrotated(_ content: PhotoCardContent, in ctx: CairoContext, rect: CanvasRect) {
-        ctx.drawSoftShadow(of: rect, radius: style.shadowRadius, dx: style.shadowOffsetX, dy: style.shadowOffsetY,
-                           color: style.shadowColor)
+        // The card's square covers the shadow's inside: draw the shadow only around it.
+        ctx.withSavedState {
+            let o = style.shadowOutset + 1
+            ctx.clip(inside: rect.insetBy(-o), outside: rect)
+            ctx.drawSoftShadow(of: rect, radius: style.shadowRadius, dx: style.shadowOffsetX, dy: style.shadowOffsetY,
+                               color: style.shadowColor)
+        }
         ctx.newPath()
         ctx.rectangle(rect)
         ctx.setColor(style.backgroundColor)

@@ -53,7 +53,8 @@ final class AlbumLoadPriorityTests: XCTestCase {
         func rank(_ id: PhotoPath) -> Int {
             let p = place[id]!
             let f = screen.stackLayout.frameForStack(section: p.section)
-            let visible = f.maxY > offsetY - 64 && f.minY < offsetY + 1000 + 64
+            let margin = screen.collectionView.displayMargin
+            let visible = f.maxY > offsetY - margin && f.minY < offsetY + 1000 + margin
             if !visible { return 2 }
             return p.item == 0 ? 0 : 1
         }

@@ -14,6 +14,8 @@ final class AlbumTitleView: DrawableView {
 
     override func prepareForReuse() { text = "" }
 
+    override var needsWarming: Bool { layout == nil && !text.isEmpty }
+
     /// The laid-out text for `width` points (kept while text, size and width stay the same).
     func textLayout(width: Double) -> TextLayout {
         if let layout, abs(layoutWidth - width) < 0.5 { return layout }

@@ -5,7 +5,7 @@ import StackEngine
 extension AlbumsScreen {
     /// The tiled texture, scrolling with the content.
     func drawTexture(in ctx: CairoContext) {
-        ctx.clear(to: backgroundColor)
+        if background == nil { ctx.clear(to: backgroundColor) }   // the texture is opaque and covers the window
         background?.fill(CanvasRect(x: 0, y: 0, width: viewportWidth, height: viewportHeight), in: ctx,
                          deviceScale: deviceScale, originX: 0, originY: -collectionView.contentOffset.y)
     }

@@ -64,6 +64,9 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
             return view
         }
         collectionView.delegate = self
+        // Cards and titles up to 300 pt beyond the window are live and build their caches a few per frame.
+        collectionView.displayMargin = 300
+        elementsWarmedPerFrame = 6
         backgroundColor = RGBA(0.16, 0.18, 0.22)
         reloadAlbums(animated: false)
     }
@@ -190,6 +193,8 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
                 cell.castsLiftShadow = p.item == min(count, Self.drawnDepth) - 1
                 cell.showsFocusRing = selectedSection == p.section && p.item == 0
                 cell.mayRerender = !animating
+                // The top card (opaque, same centre) covers the middle of the two drawn beneath it.
+                cell.coveringRotation = p.item > 0 && !animating ? stackLayout.rotation(section: p.section, item: 0) : nil
                 if cell.pixelSize != px { cell.pixelSize = px }
             } else if let title = item.view as? AlbumTitleView {
                 title.fontSize = font

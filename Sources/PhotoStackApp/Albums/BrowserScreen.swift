@@ -35,7 +35,7 @@ public final class BrowserScreen: Screen, WakeUpReceiver {
 
     /// A browser on `root` with a fresh image service; the scan runs in the background unless `synchronousScan`.
     public static func make(root: PhotoPath, clock: Clock, synchronousScan: Bool,
-                            pipeline: ThumbnailPipeline = ThumbnailPipeline()) -> BrowserScreen {
+                            pipeline: ThumbnailPipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(capacity: 4 * 1024 * 1024))) -> BrowserScreen {
         let signal = WakeSignal()
         let images = ImageService(pipeline: pipeline, wakeSignal: signal)
         let library = LibraryModel(root: root, wakeSignal: signal)

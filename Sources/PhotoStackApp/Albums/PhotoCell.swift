@@ -21,21 +21,32 @@ final class PhotoCell: DrawableView {
     var castsLiftShadow = false
     /// Draws the keyboard-selection ring around the card.
     var showsFocusRing = false
+    /// The rotation (radians) of the opaque card drawn on top of this one about the same centre (the stack's
+    /// top card), if any: the part of this card it covers is not composited.
+    var coveringRotation: Double?
     /// When false the cached card is reused scaled even if its size is off (during reflow animations).
     var mayRerender = true
 
     private var card: CachedPhotoCard?
+    private var rotatedCard: RotatedPhotoCard?
+    /// A rotated card being built in the background (started while warming off screen).
+    private var pendingBuild: CardBuildQueue.Job?
     private var cardContent: ObjectIdentifier?
     private var cardKind = -1
+
+    override var needsWarming: Bool { isDrawn && (rotatedCard == nil || pendingBuild != nil) }
 
     override func prepareForReuse() {
         photo = nil
         card = nil
+        rotatedCard = nil
+        pendingBuild = nil
         cardContent = nil
         cardKind = -1
         lift = 0
         castsLiftShadow = false
         showsFocusRing = false
+        coveringRotation = nil
         isDrawn = true
     }
 
@@ -63,21 +74,68 @@ final class PhotoCell: DrawableView {
         case .broken: kind = 2; id = nil
         }
         let side = size.width
-        let stale = kind != cardKind || id != cardContent
-        if card == nil || stale || (mayRerender && !card!.matches(side: side, deviceScale: deviceScale)) {
-            card = try? CachedPhotoCard(content, side: side, deviceScale: deviceScale)
+        let c = side / 2
+        if kind != cardKind || id != cardContent {
+            card = nil
+            rotatedCard = nil
+            pendingBuild = nil
             cardKind = kind
             cardContent = id
         }
-        guard let card else { return }
-        let c = side / 2
-        let scale = (1 + 0.05 * lift) * side / card.side
-        if castsLiftShadow && lift > 0.01 {
-            let s = side * (1 + 0.05 * lift)
-            ctx.drawSoftShadow(of: CanvasRect(x: c - s / 2, y: c - s / 2, width: s, height: s), radius: 10 * lift,
-                               dx: 0, dy: 8 * lift, color: RGBA(0, 0, 0, 0.35 * lift))
+        // At rest (no lift), the card is drawn from a rendering at its exact device scale and rotation: one
+        // unfiltered pixel-aligned copy instead of a rotated bilinear blit.
+        var drawn = false
+        let m = ctx.currentMatrix()
+        if lift < 0.0001, let rs = RotatedPhotoCard.rotationAndScale(of: m) {
+            let covered = coveringRotation.map { RotatedPhotoCard.inscribedHalfSide(side: side, rotation: $0) * rs.scale } ?? 0
+            func fits(_ r: RotatedPhotoCard?) -> Bool {
+                r?.matches(side: side, pixelsPerPoint: rs.scale, rotation: rs.rotation, coveredHalfSide: covered) == true
+            }
+            // A build started off screen: take it when done (wait for it when the card is needed now).
+            if let job = pendingBuild {
+                let state: (finished: Bool, card: RotatedPhotoCard?)
+                if isWarming { state = job.poll() }
+                else if job.cancelIfNotStarted() { state = (true, nil) }   // not begun: build it here at once
+                else { state = (true, job.wait()) }
+                if state.finished {
+                    pendingBuild = nil
+                    if let built = state.card, fits(built) { rotatedCard = built }
+                }
+            }
+            if isWarming {
+                if mayRerender, !fits(rotatedCard), pendingBuild == nil {
+                    pendingBuild = CardBuildQueue.shared.submit(content, side: side, pixelsPerPoint: rs.scale,
+                                                                rotation: rs.rotation, covered: covered)
+                }
+                return
+            }
+            if mayRerender, !fits(rotatedCard) {
+                if card?.matches(side: side, deviceScale: rs.scale) != true {
+                    card = try? CachedPhotoCard(content, side: side, deviceScale: rs.scale)
+                }
+                rotatedCard = card.flatMap {
+                    try? RotatedPhotoCard(from: $0, pixelsPerPoint: rs.scale, rotation: rs.rotation, coveredHalfSide: covered)
+                }
+            }
+            if let r = rotatedCard, fits(r) {
+                r.draw(in: ctx, deviceX: m.a * c + m.c * c + m.tx, deviceY: m.b * c + m.d * c + m.ty, coveredHalfSide: covered)
+                card = nil
+                drawn = true
+            }
         }
-        card.draw(in: ctx, centerX: c, centerY: c, scale: scale)
+        if !drawn {
+            if card == nil || (mayRerender && !card!.matches(side: side, deviceScale: deviceScale)) {
+                card = try? CachedPhotoCard(content, side: side, deviceScale: deviceScale)
+            }
+            guard let card else { return }
+            let scale = (1 + 0.05 * lift) * side / card.side
+            if castsLiftShadow && lift > 0.01 {
+                let s = side * (1 + 0.05 * lift)
+                ctx.drawSoftShadow(of: CanvasRect(x: c - s / 2, y: c - s / 2, width: s, height: s), radius: 10 * lift,
+                                   dx: 0, dy: 8 * lift, color: RGBA(0, 0, 0, 0.35 * lift))
+            }
+            card.draw(in: ctx, centerX: c, centerY: c, scale: scale)
+        }
         if showsFocusRing {
             let s = side * (1 + 0.05 * lift) + 10
             ctx.newPath()

@@ -37,11 +37,16 @@ public final class SurfaceCache {
         return (sizes[chosen]!.surface, chosen)
     }
 
+    /// Surfaces used within the last this many lookups and inserts (a few frames of drawing) are never
+    /// evicted: when the window shows more than the budget holds, the cache grows to what is on screen
+    /// instead of evicting a shown photo (which would fall back to its placeholder).
+    static let protectedUses: UInt64 = 256
+
     private func evict(keeping photo: PhotoPath, bucket: Int) {
         while totalBytes > capacity {
             var victim: (PhotoPath, Int, UInt64)?
             for (p, sizes) in byPhoto {
-                for (b, e) in sizes where !(p == photo && b == bucket) {
+                for (b, e) in sizes where !(p == photo && b == bucket) && e.lastUse + Self.protectedUses <= useCounter {
                     if victim == nil || e.lastUse < victim!.2 { victim = (p, b, e.lastUse) }
                 }
             }

@@ -32,6 +32,41 @@ extension CollectionScreen {
         }
         drawIndicators(in: ctx)
         drawOverlay(in: ctx)
+        if elementsWarmedPerFrame > 0 { warmOffscreenElements(in: ctx, viewport: viewport, offset: offset, scale: scale) }
+    }
+
+    /// Lets live renderers just outside the viewport (within the collection view's `displayMargin`) build
+    /// their caches before they scroll in, nearest first, a few per frame: each is "drawn" with an empty
+    /// clip, so only its cache work is done.
+    func warmOffscreenElements(in ctx: CairoContext, viewport: Rect, offset: Point, scale: Double) {
+        var pending: [(distance: Double, item: DisplayItem)] = []
+        for item in collectionView.displayList {
+            let a = item.attributes
+            guard !a.isHidden, a.alpha > 0.001, let view = item.view as? DrawableView, view.needsWarming,
+                  !a.boundingBox.intersects(viewport) else { continue }
+            let b = a.boundingBox
+            pending.append((max(b.minY - viewport.maxY, viewport.minY - b.maxY, 0), item))
+        }
+        guard !pending.isEmpty else { return }
+        pending.sort { $0.distance < $1.distance }
+        ctx.withSavedState {
+            ctx.newPath()
+            ctx.rectangle(CanvasRect(x: 0, y: 0, width: 0, height: 0))
+            ctx.clip()
+            for (_, item) in pending.prefix(elementsWarmedPerFrame) {
+                let a = item.attributes
+                let t = item.drawingTransform(contentOffset: offset)
+                ctx.withSavedState {
+                    ctx.transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
+                    ctx.translate(-a.size.width / 2, -a.size.height / 2)
+                    if let view = item.view as? DrawableView {
+                        view.isWarming = true
+                        view.draw(in: ctx, size: a.size, deviceScale: scale)
+                        view.isWarming = false
+                    }
+                }
+            }
+        }
     }
 
     func drawIndicators(in ctx: CairoContext) {

@@ -28,6 +28,9 @@ open class CollectionScreen: Screen {
     public var backgroundColor = RGBA(white: 0.12)
     /// Viewport, points, and device pixels per point.
     public internal(set) var viewportWidth = 0.0, viewportHeight = 0.0, deviceScale = 1.0
+    /// Live renderers outside the viewport whose caches are built per frame before they scroll in
+    /// (`DrawableView.needsWarming`); 0 turns it off. Pair it with a larger `collectionView.displayMargin`.
+    public var elementsWarmedPerFrame = 0
 
     var pointerIsDown = false
     var thumbDrag: (axis: ScrollAxis, start: Point, pointer: Point)?

@@ -10,4 +10,11 @@ open class DrawableView: ReusableView {
     /// Draws the element. `size` is the untransformed element size in points; `deviceScale` is device
     /// pixels per point (for caches rendered at device resolution).
     open func draw(in ctx: CairoContext, size: Size, deviceScale: Double) {}
+
+    /// True when drawing would first build a cache (the screen may then draw it early, off screen).
+    open var needsWarming: Bool { false }
+
+    /// True while the screen draws this renderer off screen only to warm its caches (nothing is shown):
+    /// a renderer may then start its cache work in the background instead.
+    public var isWarming = false
 }

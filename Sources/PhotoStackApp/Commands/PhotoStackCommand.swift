@@ -6,7 +6,7 @@ public struct PhotoStackCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "photostack",
         abstract: "Browse folders of photos as stacks, drawn with Cairo in an X11 window.",
-        subcommands: [OpenCommand.self, DemoCommand.self],
+        subcommands: [OpenCommand.self, DemoCommand.self, BenchCommand.self],
         defaultSubcommand: OpenCommand.self)
 
     public init() {}

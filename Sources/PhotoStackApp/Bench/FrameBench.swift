@@ -1,0 +1,146 @@
+import Canvas
+import Foundation
+import PhotoPipeline
+import StackEngine
+import X11Host
+
+/// Figures of one `FrameBench` run.
+public struct FrameBenchResult: Codable, Sendable {
+    public var width: Double, height: Double, scale: Double
+    public var albums: Int, photos: Int
+    /// How the thumbnails were made: generated in memory, all converted to surfaces before the fling.
+    public var images: String
+    /// Flings (pointer down, fast drag, release) it took to reach the bottom.
+    public var flings: Int
+    /// Content height and the final offset, points.
+    public var contentHeight: Double, finalOffset: Double
+    public var reachedBottom: Bool
+    /// CPU time of the UI thread per frame: input events of the frame, update and draw into the image surface.
+    public var cpu: FrameStats
+    /// Wall time per frame (the same span), for comparison.
+    public var wall: FrameStats
+    /// Frames were started 1/60 s of wall time apart (as the window does), so background threads (card builds)
+    /// get the time a real frame interval gives them; false: back to back.
+    public var paced: Bool
+    /// CPU time of the UI thread and of every other thread of the process over the fling, seconds.
+    public var uiThreadCPUSeconds: Double, otherThreadsCPUSeconds: Double
+}
+
+/// Renders the albums screen headless while scripted flings scroll it from top to bottom, measuring the CPU
+/// time of every frame. Everything real: `App` → `BrowserScreen` → `AlbumsScreen` (its collection view,
+/// `ScrollController` physics fed by synthetic pointer down/move/up events, cached cards, titles, texture)
+/// drawing into a cairo image surface; only the clock is a `ManualClock` stepped 1/60 s per frame, and the
+/// thumbnails are small images generated in memory and all loaded before the fling (decode cost excluded).
+public enum FrameBench {
+    /// Longest side of the generated thumbnails, pixels (they are drawn scaled up on the cards).
+    public static let thumbnailSize = (width: 64, height: 48)
+
+    public static func run(albums: Int = 1_000, photosPerAlbum: Int = 5, width: Double = 1920, height: Double = 1080,
+                           scale: Double = 1, paced: Bool = true, maxFrames: Int = 50_000) throws -> FrameBenchResult {
+        let library = try BenchLibrary.placeholders(albums: albums, photosPerAlbum: photosPerAlbum)
+        defer { library.remove() }
+        let clock = ManualClock()
+        let signal = WakeSignal()
+        let tw = thumbnailSize.width, th = thumbnailSize.height
+        let images = ImageService(workerCount: ProcessInfo.processInfo.activeProcessorCount, wakeSignal: signal) { request in
+            let seed = UInt32(truncatingIfNeeded: request.photo.path.string.hashValue)
+            let image = PixelImage(width: tw, height: th) { x, y in
+                let r = UInt32((x * 4) & 0xff) ^ (seed & 0xff), g = UInt32((y * 5) & 0xff) ^ ((seed >> 8) & 0xff)
+                let b = (seed >> 16) & 0xff
+                return 0xff00_0000 | r << 16 | g << 8 | b
+            }
+            return .success(LoadedImage(image: image, source: .memoryCache, originalWidth: tw, originalHeight: th))
+        }
+        images.logsFailures = false
+        let model = LibraryModel(root: PhotoPath(library.root), wakeSignal: signal)
+        model.startScan(synchronously: true)
+        let browser = BrowserScreen(library: model, images: images, clock: clock)
+        let app = App(screen: browser, width: width, height: height, scale: scale, clock: clock)
+        browser.update(at: clock.now)
+
+        // Pre-warm: every drawn card of every stack has its surface before the first measured frame.
+        let albumsScreen = browser.albums
+        let px = albumsScreen.pixelSize
+        for (a, album) in model.albums.enumerated() {
+            for photo in album.photos.prefix(AlbumsScreen.drawnDepth) {
+                images.want(photo, pixelSize: px, priority: .visible, order: a)
+            }
+        }
+        let deadline = Date().addingTimeInterval(120)
+        while images.pendingCount > 0 && Date() < deadline {
+            images.drain()
+            if images.pendingCount > 0 { Thread.sleep(forTimeInterval: 0.002) }
+        }
+        guard images.pendingCount == 0 else { throw BenchError("thumbnails did not load in 120 s") }
+
+        let surface = try ImageSurface(pixelWidth: Int((width * scale).rounded()), pixelHeight: Int((height * scale).rounded()))
+        func drawFrame() {
+            let ctx = CairoContext(surface: surface)
+            ctx.scale(scale, scale)
+            app.draw(in: ctx, width: width, height: height, scale: scale)
+        }
+        drawFrame()   // the first frame (cards rendered for the first screen) is not part of the fling
+
+        var cpu: [Double] = [], wall: [Double] = []
+        let processCPU0 = ProcessFigures.processCPUSeconds(), uiCPU0 = ProcessFigures.threadCPUSeconds()
+        var nextFrame = Date()
+        var flings = 0
+        var pending: [HostEvent] = []
+        var flingFrame = 0           // frames since the current fling was released
+        var lastOffset = albumsScreen.collectionView.contentOffset.y
+        let x = width / 2
+        let dragStep = 110.0         // points per frame while dragging: 6600 pt/s
+        let maxY = { albumsScreen.scroller.geometry.maxOffset.y }
+        while cpu.count < maxFrames {
+            let offset = albumsScreen.collectionView.contentOffset.y
+            let atBottom = offset >= maxY() - 0.5
+            if atBottom && !albumsScreen.isAnimating { break }
+            let speed = abs(offset - lastOffset) * 60
+            lastOffset = offset
+            // Next fling when the previous one slowed under 300 pt/s (or stopped), unless at the bottom.
+            if pending.isEmpty && !atBottom && (flings == 0 || (flingFrame > 2 && speed < 300)) {
+                flings += 1
+                flingFrame = 0
+                let y0 = height * 0.85
+                let t = clock.now
+                pending = [.pointerDown(PointerEvent(button: .left, x: x, y: y0, time: t))]
+                // The drag: one move per frame, then the release on the frame after the last move.
+                for i in 1...5 {
+                    pending.append(.pointerMoved(x: x, y: y0 - dragStep * Double(i), modifiers: [], time: t + Double(i) / 60))
+                }
+                pending.append(.pointerUp(PointerEvent(button: .left, x: x, y: y0 - dragStep * 5, time: t + 5.0 / 60)))
+            }
+            // This frame's events: the down with the first move, then one move per frame, the up with the last move.
+            var events: [HostEvent] = []
+            while let e = pending.first {
+                if case .pointerDown = e { events.append(e); pending.removeFirst(); continue }
+                if case .pointerUp = e { events.append(e); pending.removeFirst(); break }
+                if case .pointerMoved(_, _, _, let t) = e, t <= clock.now + 1e-9 { events.append(e); pending.removeFirst(); continue }
+                break
+            }
+            if paced {
+                let wait = nextFrame.timeIntervalSinceNow
+                if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+                nextFrame = max(nextFrame.addingTimeInterval(1.0 / 60), Date())
+            }
+            let w0 = Date(), c0 = ProcessFigures.threadCPUSeconds()
+            for e in events { app.handle(e) }
+            drawFrame()
+            let c1 = ProcessFigures.threadCPUSeconds(), w1 = Date()
+            cpu.append((c1 - c0) * 1000)
+            wall.append(w1.timeIntervalSince(w0) * 1000)
+            flingFrame += 1
+            clock.advance(by: 1.0 / 60)
+        }
+        let uiCPU = ProcessFigures.threadCPUSeconds() - uiCPU0
+        let processCPU = ProcessFigures.processCPUSeconds() - processCPU0
+        let cv = albumsScreen.collectionView
+        return FrameBenchResult(width: width, height: height, scale: scale, albums: model.albums.count,
+                                photos: library.photoCount,
+                                images: "generated in memory, \(tw)×\(th) px, top \(AlbumsScreen.drawnDepth) of each stack loaded as surfaces before the fling",
+                                flings: flings, contentHeight: cv.contentSize.height, finalOffset: cv.contentOffset.y,
+                                reachedBottom: cv.contentOffset.y >= maxY() - 0.5,
+                                cpu: FrameStats(milliseconds: cpu), wall: FrameStats(milliseconds: wall), paced: paced,
+                                uiThreadCPUSeconds: uiCPU, otherThreadsCPUSeconds: max(0, processCPU - uiCPU))
+    }
+}

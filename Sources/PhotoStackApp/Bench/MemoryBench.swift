@@ -1,0 +1,83 @@
+import Canvas
+import Foundation
+import PhotoPipeline
+import StackEngine
+import X11Host
+
+/// Figures of one `MemoryBench` run.
+public struct MemoryBenchResult: Codable, Sendable {
+    public var width: Double, height: Double
+    public var albums: Int, photos: Int
+    public var jpegWidth: Int, jpegHeight: Int
+    /// Pages scrolled (PageDown presses) and frames drawn on the way to the bottom.
+    public var pages: Int, frames: Int
+    public var reachedBottom: Bool
+    /// Thumbnails written to the (temporary) thumbnail cache: one per photo decoded.
+    public var thumbnailsWritten: Int
+    /// Bytes of photo surfaces held at the end, and the cache's budget.
+    public var surfaceCacheBytes: Int, surfaceCacheCapacity: Int
+    /// VmRSS after the library was generated and scanned (before browsing), at the end, and VmHWM at the end.
+    public var rssBeforeBytes: Int, rssAfterBytes: Int, peakRSSBytes: Int
+    /// Whether VmHWM could be reset after generating the library (so the peak covers browsing only).
+    public var peakResetAfterGeneration: Bool
+    public var seconds: Double
+}
+
+/// Browses a generated library of real JPEGs from top to bottom headless — the real scan, `ImageService`,
+/// `ImageLoader` (one worker per core), decodes, a thumbnail cache in a temporary folder and the bounded
+/// surface cache — a page at a time (PageDown through the screen's input path, animated scroll drawn frame by
+/// frame, then every visible photo loaded and drawn), and reports peak RSS.
+public enum MemoryBench {
+    public static func run(albums: Int = 1_000, photosPerAlbum: Int = 10, jpegWidth: Int = 640, jpegHeight: Int = 480,
+                           width: Double = 1920, height: Double = 1080, timeout: Double = 600) throws -> MemoryBenchResult {
+        let start = Date()
+        let library = try BenchLibrary.jpegs(albums: albums, photosPerAlbum: photosPerAlbum, width: jpegWidth, height: jpegHeight)
+        defer { library.remove() }
+        let cacheDir = NSTemporaryDirectory() + "photostack-bench-thumbs-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: cacheDir) }
+        let clock = ManualClock()
+        // The app's memory cache budget (BrowserScreen.make): 4 MB.
+        let pipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(capacity: 4 * 1024 * 1024),
+                                         diskCache: ThumbnailCache(root: PhotoPath(cacheDir)))
+        let reset = ProcessFigures.resetPeakRSS()
+        let browser = BrowserScreen.make(root: PhotoPath(library.root), clock: clock, synchronousScan: true, pipeline: pipeline)
+        browser.images.logsFailures = false
+        let rssBefore = ProcessFigures.rssBytes()
+        let app = App(screen: browser, width: width, height: height, scale: 1, clock: clock)
+        let surface = try ImageSurface(pixelWidth: Int(width), pixelHeight: Int(height))
+        var frames = 0
+        func frame() {
+            clock.advance(by: 1.0 / 60)
+            let ctx = CairoContext(surface: surface)
+            app.draw(in: ctx, width: width, height: height, scale: 1)
+            frames += 1
+        }
+        let screen = browser.albums
+        let deadline = Date().addingTimeInterval(timeout)
+        var pages = 0
+        while Date() < deadline {
+            // Let the scroll animation run, drawing every frame.
+            var steps = 0
+            repeat { frame(); steps += 1 }
+            while (screen.scroller.isAnimating || screen.scroller.isMoving(at: clock.now) || screen.collectionView.isAnimating) && steps < 600
+            // Wait for the window's photos (the loader wakes us through the wake signal; poll it cheaply).
+            while !browser.isReadyForSnapshot && Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
+            frame()
+            let offset = screen.collectionView.contentOffset.y
+            if offset >= screen.scroller.geometry.maxOffset.y - 0.5 { break }
+            app.handle(.key(KeyEvent(key: .pageDown, keysymName: "Next", text: "", time: clock.now)))
+            pages += 1
+        }
+        let written = FileManager.default.enumerator(atPath: cacheDir)?.allObjects
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".png") }.count ?? 0
+        let peak = ProcessFigures.peakRSSBytes()
+        return MemoryBenchResult(width: width, height: height, albums: library.albums, photos: library.photoCount,
+                                 jpegWidth: jpegWidth, jpegHeight: jpegHeight, pages: pages, frames: frames,
+                                 reachedBottom: screen.collectionView.contentOffset.y >= screen.scroller.geometry.maxOffset.y - 0.5,
+                                 thumbnailsWritten: written,
+                                 surfaceCacheBytes: browser.images.surfaces.totalBytes,
+                                 surfaceCacheCapacity: browser.images.surfaces.capacity,
+                                 rssBeforeBytes: rssBefore, rssAfterBytes: ProcessFigures.rssBytes(), peakRSSBytes: peak,
+                                 peakResetAfterGeneration: reset, seconds: Date().timeIntervalSince(start))
+    }
+}

@@ -19,7 +19,8 @@ enum X11ErrorHandlers {
                 XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
             }
             let code = event.map { "request \($0.pointee.request_code).\($0.pointee.minor_code)" } ?? ""
-            let msg = "photostack: X error: \(String(cString: text)) (\(code))\n"
+            let reason = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let msg = "photostack: X error: \(reason) (\(code))\n"
             _ = msg.withCString { write(2, $0, strlen($0)) }
             _exit(4)
         }

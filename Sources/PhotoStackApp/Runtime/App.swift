@@ -34,16 +34,18 @@ public final class App: WindowClient {
         screen.resize(width: width, height: height, scale: scale, at: clock.now)
     }
 
-    /// The state JSON as it is now.
-    public func currentState() -> AppState {
+    /// The state JSON as it is now; `animating` overrides the screen's own answer (a snapshot knows
+    /// whether the frame it draws had settled).
+    public func currentState(animating: Bool? = nil) -> AppState {
         AppState(screen: screen.name, window: WindowState(width: width, height: height, scale: scale),
-                 animating: screen.isAnimating, screenState: screen.state())
+                 animating: animating ?? screen.isAnimating, screenState: screen.state())
     }
 
-    /// Writes the state file now (if `--state` was given). Errors go to stderr once per failure.
-    public func writeState() {
+    /// Writes the state file now (if `--state` was given): `state`, or the state as it is now.
+    /// Errors go to stderr once per failure.
+    public func writeState(_ state: AppState? = nil) {
         guard let w = stateWriter else { return }
-        do { try w.write(currentState(), at: clock.now); stateDirty = false }
+        do { try w.write(state ?? currentState(), at: clock.now); stateDirty = false }
         catch { FileHandle.standardError.write(Data("photostack: cannot write state file \(w.path): \(error)\n".utf8)) }
     }
 

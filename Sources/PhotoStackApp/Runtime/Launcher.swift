@@ -39,9 +39,9 @@ public struct Launcher {
         let screen = makeScreenWithClock?(clock) ?? makeScreen()
         let app = App(screen: screen, width: options.size.width, height: options.size.height,
                       scale: options.scale ?? 1, clock: clock, statePath: options.state)
-        let surface = try SnapshotRenderer.render(app, clock: clock, timeout: options.snapshotTimeout)
+        let (surface, state) = try SnapshotRenderer.capture(app, clock: clock, timeout: options.snapshotTimeout)
         try surface.writePNG(to: png)
-        app.writeState()
+        app.writeState(state)
     }
 
     /// The one-line error printed when the window cannot be opened: the reason and what to do instead.

@@ -172,6 +172,8 @@ public final class BrowserScreen: Screen, WakeUpReceiver {
 
     public func update(at time: Double) {
         pump()
+        // Results taken so far are applied by this update: the frame it belongs to shows them.
+        redrawPending = false
         let t = top
         t.update(at: time)
         if top !== t { top.update(at: time) }   // a fly-back just ended: the albums screen shows this frame
@@ -182,6 +184,12 @@ public final class BrowserScreen: Screen, WakeUpReceiver {
     public var isAnimating: Bool {
         if pump() { redrawPending = true }
         return top.isAnimating || redrawPending
+    }
+
+    /// In motion: the top screen animates (results waiting to be drawn do not count).
+    public var isMoving: Bool {
+        if pump() { redrawPending = true }
+        return top.isAnimating
     }
 
     public var isReadyForSnapshot: Bool {

@@ -38,7 +38,7 @@ public final class App: WindowClient {
     /// whether the frame it draws had settled).
     public func currentState(animating: Bool? = nil) -> AppState {
         AppState(screen: screen.name, window: WindowState(width: width, height: height, scale: scale),
-                 animating: animating ?? screen.isAnimating, screenState: screen.state())
+                 animating: animating ?? screen.isMoving, screenState: screen.state())
     }
 
     /// Writes the state file now (if `--state` was given): `state`, or the state as it is now.

@@ -33,12 +33,12 @@ public enum SnapshotRenderer {
         return (surface, state)
     }
 
-    /// Steps the manual clock in 1/60 s frames while the screen animates (at most 10 s of app time).
+    /// Steps the manual clock in 1/60 s frames while the screen is in motion (at most 10 s of app time).
     /// Returns whether it still animates (it did not settle within that time).
     @discardableResult
     static func settle(_ app: App, clock: ManualClock) -> Bool {
         var steps = 0
-        while app.screen.isAnimating && steps < 600 {
+        while app.screen.isMoving && steps < 600 {
             clock.advance(by: 1.0 / 60)
             app.screen.update(at: clock.now)
             steps += 1

@@ -18,10 +18,18 @@ public protocol Screen: AnyObject {
     func update(at time: Double)
     /// True while something moves: the host keeps drawing frames.
     var isAnimating: Bool { get }
+    /// True while something on screen is in motion (an animation or a scroll) — what the state JSON calls
+    /// `animating`. Unlike `isAnimating` it leaves out a redraw asked for only because background results
+    /// (photos, scanned albums) arrived. Defaults to `isAnimating`.
+    var isMoving: Bool { get }
     /// True when a snapshot would show the final picture (visible photos loaded or failed).
     var isReadyForSnapshot: Bool { get }
     /// Draws the whole viewport; the context's user units are points (already scaled by `scale`).
     func draw(in context: CairoContext, width: Double, height: Double, scale: Double)
     /// This screen's part of the state JSON.
     func state() -> ScreenState
+}
+
+extension Screen {
+    public var isMoving: Bool { isAnimating }
 }

@@ -3,8 +3,8 @@ import XCTest
 /// Issue 4's end-to-end acceptance against a vertical collection screen (the sections demo): wheel,
 /// kinetic drag release, and rubber-band overscroll at the top, through xdotool and --state.
 final class ScrollEndToEndTests: XCTestCase {
-    func session() throws -> DemoAppSession {
-        try DemoAppSession(arguments: ["demo", "sections", "--seed", "1"], width: 800, height: 500)
+    func session() throws -> AppSession {
+        try AppSession(arguments: ["demo", "sections", "--seed", "1"], width: 800, height: 500)
     }
 
     func testWheelScrollsDown() throws {

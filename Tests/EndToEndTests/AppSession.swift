@@ -6,8 +6,8 @@ import XCTest
 /// Waiting is bounded polling of the state file; nothing asserts on a fixed sleep.
 /// The app's stderr is kept in a file (`appStandardError`); its process and the X server's are exposed
 /// (`appProcess`, `xvfbProcess`) so tests can check exit statuses and kill the server (see
-/// `DemoAppSession+Processes.swift`).
-final class DemoAppSession {
+/// `AppSession+Processes.swift`).
+final class AppSession {
     /// Window size used by the sessions, points (scale 1).
     let width: Int, height: Int
     let display: String
@@ -23,7 +23,7 @@ final class DemoAppSession {
     private(set) var windowID = ""
     let tempDir: URL
 
-    /// The repository root (this file is Tests/EndToEndTests/DemoAppSession.swift).
+    /// The repository root (this file is Tests/EndToEndTests/AppSession.swift).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
@@ -175,15 +175,15 @@ final class DemoAppSession {
     // MARK: State
 
     /// The state JSON now, or nil when it cannot be read.
-    func state() -> DemoState? {
+    func state() -> AppStateReading? {
         guard let data = FileManager.default.contents(atPath: statePath),
               let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-        return DemoState(json: json)
+        return AppStateReading(json: json)
     }
 
     /// Polls the state until `condition` holds (at most `timeout` seconds).
-    func waitForState(timeout: Double = 10, _ condition: (DemoState) -> Bool) -> DemoState? {
-        var found: DemoState?
+    func waitForState(timeout: Double = 10, _ condition: (AppStateReading) -> Bool) -> AppStateReading? {
+        var found: AppStateReading?
         Self.poll(timeout: timeout) {
             guard let s = state(), condition(s) else { return false }
             found = s
@@ -194,8 +194,8 @@ final class DemoAppSession {
 
     /// Samples the state file every ~`interval` seconds for up to `timeout` seconds, keeping each distinct
     /// write, until `stop` holds for a sample.
-    func sample(interval: Double = 0.005, timeout: Double = 10, until stop: (DemoState) -> Bool) -> [DemoState] {
-        var out: [DemoState] = []
+    func sample(interval: Double = 0.005, timeout: Double = 10, until stop: (AppStateReading) -> Bool) -> [AppStateReading] {
+        var out: [AppStateReading] = []
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let s = state() {
@@ -206,55 +206,4 @@ final class DemoAppSession {
         }
         return out
     }
-}
-
-/// The parts of the state JSON the end-to-end tests read.
-struct DemoState {
-    let json: [String: Any]
-    /// The JSON re-serialised with sorted keys, to tell writes apart.
-    let raw: String
-
-    init(json: [String: Any]) {
-        self.json = json
-        raw = (try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? ""
-    }
-
-    /// A JSON number as a Double, whatever Foundation decoded it as.
-    static func number(_ any: Any?) -> Double? {
-        if let d = any as? Double { return d }
-        if let i = any as? Int { return Double(i) }
-        if let n = any as? NSNumber { return n.doubleValue }
-        return nil
-    }
-
-    var screen: String { json["screen"] as? String ?? "" }
-    /// Not animating and no button held (a drag holding still is not at rest).
-    var isAtRest: Bool { !animating && bool("pointerDown") != true }
-    var animating: Bool { json["animating"] as? Bool ?? false }
-    var offsetX: Double { Self.number((json["contentOffset"] as? [String: Any])?["x"]) ?? .nan }
-    var offsetY: Double { Self.number((json["contentOffset"] as? [String: Any])?["y"]) ?? .nan }
-    var contentWidth: Double { Self.number((json["contentSize"] as? [String: Any])?["width"]) ?? .nan }
-    var contentHeight: Double { Self.number((json["contentSize"] as? [String: Any])?["height"]) ?? .nan }
-    var layout: [String: Any] { json["layout"] as? [String: Any] ?? [:] }
-    func int(_ key: String) -> Int? { Self.number(layout[key]).map { Int($0) } }
-    func double(_ key: String) -> Double? { Self.number(layout[key]) }
-    func bool(_ key: String) -> Bool? { layout[key] as? Bool }
-
-    /// Visible elements: category, kind, section, item, frame [x, y, w, h] (content points), alpha.
-    struct Element {
-        var category: String, kind: String, section: Int, item: Int, frame: [Double], alpha: Double, scale: Double
-        var centerX: Double { frame[0] + frame[2] / 2 }
-        var centerY: Double { frame[1] + frame[3] / 2 }
-    }
-
-    var visible: [Element] {
-        (json["visible"] as? [[String: Any]] ?? []).map { e in
-            Element(category: e["category"] as? String ?? "", kind: e["kind"] as? String ?? "",
-                    section: Self.number(e["section"]).map { Int($0) } ?? -1, item: Self.number(e["item"]).map { Int($0) } ?? -1,
-                    frame: (e["frame"] as? [Any] ?? []).compactMap { Self.number($0) },
-                    alpha: Self.number(e["alpha"]) ?? 1, scale: Self.number(e["scale"]) ?? 1)
-        }
-    }
-
-    var cells: [Element] { visible.filter { $0.category == "cell" } }
 }

@@ -47,7 +47,11 @@ final class AppSession {
     /// - Parameters:
     ///   - scale: passed as `--scale`; nil passes none, so the app picks its scale from the X server.
     ///   - resources: X resources (e.g. "Xft.dpi:\t192") put on the root window (RESOURCE_MANAGER) before launch.
-    init(arguments: [String], width: Int = 1024, height: Int = 768, scale: Double? = 1, resources: String? = nil) throws {
+    ///   - screen: the X screen's size, pixels; nil makes it the window's size. Give a larger one when the
+    ///     test grows the window (e.g. with `xdotool windowsize`) and screenshots it.
+    /// The app's XDG_CACHE_HOME is a folder inside `tempDir`, so thumbnails never leak between runs.
+    init(arguments: [String], width: Int = 1024, height: Int = 768, scale: Double? = 1, resources: String? = nil,
+         screen: (width: Int, height: Int)? = nil) throws {
         try Self.requireTools()
         self.width = width
         self.height = height
@@ -64,7 +68,7 @@ final class AppSession {
                   !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") else { continue }
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            p.arguments = [":\(n)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
+            p.arguments = [":\(n)", "-screen", "0", "\(screen?.width ?? width)x\(screen?.height ?? height)x24", "-nolisten", "tcp", "-noreset"]
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
@@ -88,6 +92,7 @@ final class AppSession {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display
         env["PHOTOSTACK_SCALE"] = nil  // the scale comes from `scale` or the server's resources only
+        env["XDG_CACHE_HOME"] = tempDir.appendingPathComponent("cache").path
         a.environment = env
         a.standardOutput = FileHandle.nullDevice
         a.standardError = FileHandle(forWritingAtPath: stderrPath) ?? FileHandle.nullDevice

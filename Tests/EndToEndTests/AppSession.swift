@@ -7,6 +7,9 @@ import XCTest
 /// The app's stderr is kept in a file (`appStandardError`); its process and the X server's are exposed
 /// (`appProcess`, `xvfbProcess`) so tests can check exit statuses and kill the server (see
 /// `AppSession+Processes.swift`).
+/// Other aspects live in extensions: input (`AppSession+Input.swift`: click, key, resize, window name),
+/// screenshots of the window (`AppSession+Screenshot.swift`), states that must come (`AppSession+Expect.swift`).
+/// A state is read as an `AppStateReading`.
 final class AppSession {
     /// Window size used by the sessions, points (scale 1).
     let width: Int, height: Int

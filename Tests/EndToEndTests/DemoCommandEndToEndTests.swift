@@ -5,9 +5,9 @@ import XCTest
 final class DemoCommandEndToEndTests: XCTestCase {
     /// Runs the binary without DISPLAY; returns exit status and stdout.
     func run(_ args: [String]) throws -> (Int32, String) {
-        try DemoAppSession.requireTools()
+        try AppSession.requireTools()
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: DemoAppSession.binary)
+        p.executableURL = URL(fileURLWithPath: AppSession.binary)
         p.arguments = args
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = nil
@@ -39,7 +39,7 @@ final class DemoCommandEndToEndTests: XCTestCase {
             let (status, _) = try run(["demo", name, "--snapshot", png, "--state", json, "--size", "640x480"])
             XCTAssertEqual(status, 0, name)
             let data = try XCTUnwrap(FileManager.default.contents(atPath: json), name)
-            let state = DemoState(json: try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any]))
+            let state = AppStateReading(json: try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any]))
             XCTAssertEqual(state.screen, "demo:\(name)")
             XCTAssertEqual(state.layout["demo"] as? String, name)
             XCTAssertFalse(state.cells.isEmpty, name)
@@ -49,7 +49,7 @@ final class DemoCommandEndToEndTests: XCTestCase {
     }
 
     func testF2AndShiftF2CycleTheDemosInTheWindow() throws {
-        let s = try DemoAppSession(arguments: ["demo", "calendar"], width: 800, height: 600)
+        let s = try AppSession(arguments: ["demo", "calendar"], width: 800, height: 600)
         defer { s.stop() }
         _ = try XCTUnwrap(s.waitForState { $0.screen == "demo:calendar" })
         try s.xdotool(s.move(400, 300) + ["key", "F2"])

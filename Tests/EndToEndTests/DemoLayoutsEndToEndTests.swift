@@ -4,7 +4,7 @@ import XCTest
 final class DemoLayoutsEndToEndTests: XCTestCase {
     /// xdotool arguments for a horizontal press–move–release from x0 to x1 at height y in `steps` moves
     /// `pause` seconds apart (fast: a fling; slow with a final hold: a drag that stops before release).
-    func horizontalDrag(_ s: DemoAppSession, from x0: Double, to x1: Double, y: Double, steps: Int, pause: Double,
+    func horizontalDrag(_ s: AppSession, from x0: Double, to x1: Double, y: Double, steps: Int, pause: Double,
                         holdBeforeRelease: Double = 0) -> [String] {
         var chain = s.move(x0, y) + ["mousedown", "1"]
         for i in 1...steps {
@@ -15,7 +15,7 @@ final class DemoLayoutsEndToEndTests: XCTestCase {
     }
 
     func testLineRestsWithACentredCellAfterAFlingAndAfterADrag() throws {
-        let s = try DemoAppSession(arguments: ["demo", "line"])
+        let s = try AppSession(arguments: ["demo", "line"])
         defer { s.stop() }
         let start = try XCTUnwrap(s.waitForState { $0.screen == "demo:line" && !$0.animating })
         XCTAssertEqual(try XCTUnwrap(start.double("centreDistance")), 0, accuracy: 0.5)
@@ -41,7 +41,7 @@ final class DemoLayoutsEndToEndTests: XCTestCase {
     }
 
     func testCircleDeletesOnACellClickAndInsertsOnEmptySpaceAnimated() throws {
-        let s = try DemoAppSession(arguments: ["demo", "circle"])
+        let s = try AppSession(arguments: ["demo", "circle"])
         defer { s.stop() }
         let start = try XCTUnwrap(s.waitForState { $0.screen == "demo:circle" && !$0.animating })
         XCTAssertEqual(start.int("count"), 20)
@@ -76,7 +76,7 @@ final class DemoLayoutsEndToEndTests: XCTestCase {
     }
 
     func testCalendarShowsHeadersAndEventsAndScrollsOnTheWheel() throws {
-        let s = try DemoAppSession(arguments: ["demo", "calendar"])
+        let s = try AppSession(arguments: ["demo", "calendar"])
         defer { s.stop() }
         let start = try XCTUnwrap(s.waitForState { $0.screen == "demo:calendar" && !$0.animating })
         XCTAssertEqual(start.int("events"), 20)
@@ -94,12 +94,12 @@ final class DemoLayoutsEndToEndTests: XCTestCase {
     }
 
     func testPagingIndicatorsMatchTheOffsetAtEverySampleDuringAFastFling() throws {
-        let s = try DemoAppSession(arguments: ["demo", "paging"])
+        let s = try AppSession(arguments: ["demo", "paging"])
         defer { s.stop() }
         let start = try XCTUnwrap(s.waitForState { $0.screen == "demo:paging" && !$0.animating })
         XCTAssertEqual(start.bool("indicatorLeft"), false)
         XCTAssertEqual(start.bool("indicatorRight"), true)
-        var all: [DemoState] = []
+        var all: [AppStateReading] = []
         for fling in 0..<3 {
             let before = try XCTUnwrap(s.state())
             try s.xdotool(horizontalDrag(s, from: 900, to: 300, y: 384, steps: 6, pause: 0.006))

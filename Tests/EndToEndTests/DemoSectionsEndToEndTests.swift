@@ -3,7 +3,7 @@ import XCTest
 /// `photostack demo sections` under Xvfb, read through --state.
 final class DemoSectionsEndToEndTests: XCTestCase {
     func testThreeSectionsOf20To40ItemsBothRegistrationsShown() throws {
-        let s = try DemoAppSession(arguments: ["demo", "sections", "--seed", "4"], width: 1024, height: 1400)
+        let s = try AppSession(arguments: ["demo", "sections", "--seed", "4"], width: 1024, height: 1400)
         defer { s.stop() }
         let state = try XCTUnwrap(s.waitForState { $0.screen == "demo:sections" && !$0.animating })
         XCTAssertEqual(state.int("sections"), 3)
@@ -18,7 +18,7 @@ final class DemoSectionsEndToEndTests: XCTestCase {
         // The same seed gives the same counts in another run.
         let counts = (0..<3).map { state.int("items\($0)") }
         s.stop()
-        let again = try DemoAppSession(arguments: ["demo", "sections", "--seed", "4"], width: 600, height: 400)
+        let again = try AppSession(arguments: ["demo", "sections", "--seed", "4"], width: 600, height: 400)
         defer { again.stop() }
         let second = try XCTUnwrap(again.waitForState { $0.screen == "demo:sections" })
         XCTAssertEqual((0..<3).map { second.int("items\($0)") }, counts)

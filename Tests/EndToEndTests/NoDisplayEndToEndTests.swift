@@ -6,11 +6,11 @@ import XCTest
 final class NoDisplayEndToEndTests: XCTestCase {
     /// Runs the binary with `display` as DISPLAY (nil: unset); returns status, stdout and stderr.
     func run(_ args: [String], display: String?) throws -> (status: Int32, out: String, err: String) {
-        guard FileManager.default.isExecutableFile(atPath: DemoAppSession.binary) else {
-            throw XCTSkip("\(DemoAppSession.binary) is missing: run `swift build` first")
+        guard FileManager.default.isExecutableFile(atPath: AppSession.binary) else {
+            throw XCTSkip("\(AppSession.binary) is missing: run `swift build` first")
         }
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: DemoAppSession.binary)
+        p.executableURL = URL(fileURLWithPath: AppSession.binary)
         p.arguments = args
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display

@@ -3,8 +3,8 @@ import XCTest
 /// Issue 4's end-to-end acceptance against a vertical collection screen (the sections demo): wheel,
 /// kinetic drag release, and rubber-band overscroll at the top, through xdotool and --state.
 final class ScrollEndToEndTests: XCTestCase {
-    func session() throws -> DemoAppSession {
-        try DemoAppSession(arguments: ["demo", "sections", "--seed", "1"], width: 800, height: 500)
+    func session() throws -> AppSession {
+        try AppSession(arguments: ["demo", "sections", "--seed", "1"], width: 800, height: 500)
     }
 
     func testWheelScrollsDown() throws {
@@ -29,14 +29,18 @@ final class ScrollEndToEndTests: XCTestCase {
         for y in stride(from: 390, through: 120, by: -30) { chain += ["sleep", "0.006"] + s.move(400, Double(y)) }
         chain += ["mouseup", "1"]
         try s.xdotool(chain)
-        // The button is up now: the offset must keep changing for a while, then come to rest.
-        let afterUp = try XCTUnwrap(s.state())
-        let samples = s.sample(timeout: 8) { !$0.animating && $0.offsetY > afterUp.offsetY + 1 }
-        let offsets = samples.map(\.offsetY)
+        // xdotool has sent the release, but a busy app may still be handling the drag: a drag is not at rest
+        // (pointerDown), so sample until the button is up and the coast has ended.
+        let afterSend = try XCTUnwrap(s.state())
+        let samples = s.sample(timeout: 8) { $0.isAtRest && $0.offsetY > afterSend.offsetY + 1 }
+        // The release point: the first write the app made with the button up.
+        let released = Array(samples.drop { $0.bool("pointerDown") != false })
+        let releaseY = try XCTUnwrap(released.first, "never saw the button up: \(samples.map(\.offsetY))").offsetY
+        let offsets = released.map(\.offsetY)
         XCTAssertGreaterThanOrEqual(Set(offsets).count, 3, "the offset kept changing after release: \(offsets)")
         let final = try XCTUnwrap(samples.last)
         XCTAssertFalse(final.animating)
-        XCTAssertGreaterThan(final.offsetY, afterUp.offsetY + 100, "coasted well past the release point")
+        XCTAssertGreaterThan(final.offsetY, releaseY + 100, "coasted well past the release point")
         // It has stopped: the state stays put.
         XCTAssertNil(s.waitForState(timeout: 0.5) { $0.offsetY != final.offsetY }, "still moving after rest")
         XCTAssertEqual(zip(offsets, offsets.dropFirst()).filter { $1 < $0 - 0.5 }.count, 0, "monotone coast: \(offsets)")

@@ -76,7 +76,7 @@ enum WindowCloseRequester {
     }
 
     /// Sends WM_DELETE_WINDOW to the session's window.
-    static func requestClose(in session: DemoAppSession) throws {
+    static func requestClose(in session: AppSession) throws {
         try session.run(try helperPath(), [session.windowID])
     }
 }

@@ -9,8 +9,8 @@ final class WindowEndToEndTests: XCTestCase {
         super.tearDown()
     }
 
-    func session() throws -> DemoAppSession {
-        try DemoAppSession(arguments: [], width: 800, height: 600)
+    func session() throws -> AppSession {
+        try AppSession(arguments: [], width: 800, height: 600)
     }
 
     /// The value after " = " on the line of `property` in xprop output.
@@ -24,8 +24,8 @@ final class WindowEndToEndTests: XCTestCase {
         let s = try session()
         defer { s.stop() }
         let state = try XCTUnwrap(s.waitForState { _ in true })
-        XCTAssertEqual(DemoState.number((state.json["window"] as? [String: Any])?["width"]), 800)
-        XCTAssertEqual(DemoState.number((state.json["window"] as? [String: Any])?["height"]), 600)
+        XCTAssertEqual(AppStateReading.number((state.json["window"] as? [String: Any])?["width"]), 800)
+        XCTAssertEqual(AppStateReading.number((state.json["window"] as? [String: Any])?["height"]), 600)
         let geometry = try s.run("/usr/bin/xdotool", ["getwindowgeometry", s.windowID])
         XCTAssertTrue(geometry.contains("Geometry: 800x600"), geometry)
 
@@ -80,7 +80,7 @@ final class WindowEndToEndTests: XCTestCase {
             try s.xdotool(["windowsize", s.windowID, String(w), String(h)])
             let state = s.waitForState { st in
                 let win = st.json["window"] as? [String: Any]
-                return !st.animating && DemoState.number(win?["width"]) == Double(w) && DemoState.number(win?["height"]) == Double(h)
+                return !st.animating && AppStateReading.number(win?["width"]) == Double(w) && AppStateReading.number(win?["height"]) == Double(h)
             }
             XCTAssertNotNil(state, "the state reports \(w)x\(h); last: \(s.state()?.raw ?? "none")")
             if let state {
@@ -121,7 +121,7 @@ final class WindowEndToEndTests: XCTestCase {
         try assertIdle(s, after: "a scroll")
     }
 
-    func assertIdle(_ s: DemoAppSession, after what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertIdle(_ s: AppSession, after what: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let before = try XCTUnwrap(s.appCPUSeconds, file: file, line: line)
         let stateBefore = try FileManager.default.attributesOfItem(atPath: s.statePath)[.modificationDate] as? Date
         let start = Date()
@@ -137,13 +137,13 @@ final class WindowEndToEndTests: XCTestCase {
     }
 
     func testXftDpiSetsTheScaleAndTheWindowsPixelSize() throws {
-        let s = try DemoAppSession(arguments: [], width: 400, height: 300, scale: nil, resources: "Xft.dpi:\t192\n")
+        let s = try AppSession(arguments: [], width: 400, height: 300, scale: nil, resources: "Xft.dpi:\t192\n")
         defer { s.stop() }
         let state = try XCTUnwrap(s.waitUntilSettled())
         let window = try XCTUnwrap(state.json["window"] as? [String: Any])
-        XCTAssertEqual(DemoState.number(window["scale"]), 2, "192 dpi / 96")
-        XCTAssertEqual(DemoState.number(window["width"]), 400, "points")
-        XCTAssertEqual(DemoState.number(window["height"]), 300, "points")
+        XCTAssertEqual(AppStateReading.number(window["scale"]), 2, "192 dpi / 96")
+        XCTAssertEqual(AppStateReading.number(window["width"]), 400, "points")
+        XCTAssertEqual(AppStateReading.number(window["height"]), 300, "points")
         let geometry = try s.run("/usr/bin/xdotool", ["getwindowgeometry", s.windowID])
         XCTAssertTrue(geometry.contains("Geometry: 800x600"), "device pixels: \(geometry)")
     }
@@ -162,7 +162,7 @@ final class WindowEndToEndTests: XCTestCase {
         let snap = s.tempDir.appendingPathComponent("snapshot.png").path
         let snapRGB = s.tempDir.appendingPathComponent("snapshot.rgb").path
         try s.run("/usr/bin/import", ["-silent", "-window", s.windowID, "-depth", "8", "rgb:" + shot])
-        try s.run(DemoAppSession.binary, ["--snapshot", snap, "--size", "800x600", "--scale", "1"])
+        try s.run(AppSession.binary, ["--snapshot", snap, "--size", "800x600", "--scale", "1"])
         try s.run("/usr/bin/convert", [snap, "-alpha", "off", "-depth", "8", "rgb:" + snapRGB])
         let a = try XCTUnwrap(FileManager.default.contents(atPath: shot)), b = try XCTUnwrap(FileManager.default.contents(atPath: snapRGB))
         XCTAssertEqual(a.count, 800 * 600 * 3)

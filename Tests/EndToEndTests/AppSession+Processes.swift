@@ -3,7 +3,7 @@ import XCTest
 
 /// The session's processes from outside: the app's exit status and stderr, its CPU time, the X server
 /// (killing it), and X properties of the window.
-extension DemoAppSession {
+extension AppSession {
     /// The app's process id, or nil before start / after `stop()`.
     var appPID: Int32? { appProcess?.processIdentifier }
 
@@ -46,8 +46,8 @@ extension DemoAppSession {
 
     /// Waits (bounded) until the state file has not been rewritten for `quiet` seconds and reports
     /// `animating` false; returns that state.
-    func waitUntilSettled(quiet: Double = 0.5, timeout: Double = 10) -> DemoState? {
-        var settled: DemoState?
+    func waitUntilSettled(quiet: Double = 0.5, timeout: Double = 10) -> AppStateReading? {
+        var settled: AppStateReading?
         Self.poll(timeout: timeout) {
             guard let attrs = try? FileManager.default.attributesOfItem(atPath: statePath),
                   let modified = attrs[.modificationDate] as? Date,

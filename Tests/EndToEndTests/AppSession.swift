@@ -6,8 +6,11 @@ import XCTest
 /// Waiting is bounded polling of the state file; nothing asserts on a fixed sleep.
 /// The app's stderr is kept in a file (`appStandardError`); its process and the X server's are exposed
 /// (`appProcess`, `xvfbProcess`) so tests can check exit statuses and kill the server (see
-/// `DemoAppSession+Processes.swift`).
-final class DemoAppSession {
+/// `AppSession+Processes.swift`).
+/// Other aspects live in extensions: input (`AppSession+Input.swift`: click, key, resize, window name),
+/// screenshots of the window (`AppSession+Screenshot.swift`), states that must come (`AppSession+Expect.swift`).
+/// A state is read as an `AppStateReading`.
+final class AppSession {
     /// Window size used by the sessions, points (scale 1).
     let width: Int, height: Int
     let display: String
@@ -23,7 +26,7 @@ final class DemoAppSession {
     private(set) var windowID = ""
     let tempDir: URL
 
-    /// The repository root (this file is Tests/EndToEndTests/DemoAppSession.swift).
+    /// The repository root (this file is Tests/EndToEndTests/AppSession.swift).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
@@ -47,7 +50,11 @@ final class DemoAppSession {
     /// - Parameters:
     ///   - scale: passed as `--scale`; nil passes none, so the app picks its scale from the X server.
     ///   - resources: X resources (e.g. "Xft.dpi:\t192") put on the root window (RESOURCE_MANAGER) before launch.
-    init(arguments: [String], width: Int = 1024, height: Int = 768, scale: Double? = 1, resources: String? = nil) throws {
+    ///   - screen: the X screen's size, pixels; nil makes it the window's size. Give a larger one when the
+    ///     test grows the window (e.g. with `xdotool windowsize`) and screenshots it.
+    /// The app's XDG_CACHE_HOME is a folder inside `tempDir`, so thumbnails never leak between runs.
+    init(arguments: [String], width: Int = 1024, height: Int = 768, scale: Double? = 1, resources: String? = nil,
+         screen: (width: Int, height: Int)? = nil) throws {
         try Self.requireTools()
         self.width = width
         self.height = height
@@ -64,7 +71,7 @@ final class DemoAppSession {
                   !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") else { continue }
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            p.arguments = [":\(n)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
+            p.arguments = [":\(n)", "-screen", "0", "\(screen?.width ?? width)x\(screen?.height ?? height)x24", "-nolisten", "tcp", "-noreset"]
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
@@ -88,6 +95,7 @@ final class DemoAppSession {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display
         env["PHOTOSTACK_SCALE"] = nil  // the scale comes from `scale` or the server's resources only
+        env["XDG_CACHE_HOME"] = tempDir.appendingPathComponent("cache").path
         a.environment = env
         a.standardOutput = FileHandle.nullDevice
         a.standardError = FileHandle(forWritingAtPath: stderrPath) ?? FileHandle.nullDevice
@@ -175,15 +183,15 @@ final class DemoAppSession {
     // MARK: State
 
     /// The state JSON now, or nil when it cannot be read.
-    func state() -> DemoState? {
+    func state() -> AppStateReading? {
         guard let data = FileManager.default.contents(atPath: statePath),
               let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-        return DemoState(json: json)
+        return AppStateReading(json: json)
     }
 
     /// Polls the state until `condition` holds (at most `timeout` seconds).
-    func waitForState(timeout: Double = 10, _ condition: (DemoState) -> Bool) -> DemoState? {
-        var found: DemoState?
+    func waitForState(timeout: Double = 10, _ condition: (AppStateReading) -> Bool) -> AppStateReading? {
+        var found: AppStateReading?
         Self.poll(timeout: timeout) {
             guard let s = state(), condition(s) else { return false }
             found = s
@@ -194,8 +202,8 @@ final class DemoAppSession {
 
     /// Samples the state file every ~`interval` seconds for up to `timeout` seconds, keeping each distinct
     /// write, until `stop` holds for a sample.
-    func sample(interval: Double = 0.005, timeout: Double = 10, until stop: (DemoState) -> Bool) -> [DemoState] {
-        var out: [DemoState] = []
+    func sample(interval: Double = 0.005, timeout: Double = 10, until stop: (AppStateReading) -> Bool) -> [AppStateReading] {
+        var out: [AppStateReading] = []
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let s = state() {
@@ -206,55 +214,4 @@ final class DemoAppSession {
         }
         return out
     }
-}
-
-/// The parts of the state JSON the end-to-end tests read.
-struct DemoState {
-    let json: [String: Any]
-    /// The JSON re-serialised with sorted keys, to tell writes apart.
-    let raw: String
-
-    init(json: [String: Any]) {
-        self.json = json
-        raw = (try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? ""
-    }
-
-    /// A JSON number as a Double, whatever Foundation decoded it as.
-    static func number(_ any: Any?) -> Double? {
-        if let d = any as? Double { return d }
-        if let i = any as? Int { return Double(i) }
-        if let n = any as? NSNumber { return n.doubleValue }
-        return nil
-    }
-
-    var screen: String { json["screen"] as? String ?? "" }
-    /// Not animating and no button held (a drag holding still is not at rest).
-    var isAtRest: Bool { !animating && bool("pointerDown") != true }
-    var animating: Bool { json["animating"] as? Bool ?? false }
-    var offsetX: Double { Self.number((json["contentOffset"] as? [String: Any])?["x"]) ?? .nan }
-    var offsetY: Double { Self.number((json["contentOffset"] as? [String: Any])?["y"]) ?? .nan }
-    var contentWidth: Double { Self.number((json["contentSize"] as? [String: Any])?["width"]) ?? .nan }
-    var contentHeight: Double { Self.number((json["contentSize"] as? [String: Any])?["height"]) ?? .nan }
-    var layout: [String: Any] { json["layout"] as? [String: Any] ?? [:] }
-    func int(_ key: String) -> Int? { Self.number(layout[key]).map { Int($0) } }
-    func double(_ key: String) -> Double? { Self.number(layout[key]) }
-    func bool(_ key: String) -> Bool? { layout[key] as? Bool }
-
-    /// Visible elements: category, kind, section, item, frame [x, y, w, h] (content points), alpha.
-    struct Element {
-        var category: String, kind: String, section: Int, item: Int, frame: [Double], alpha: Double, scale: Double
-        var centerX: Double { frame[0] + frame[2] / 2 }
-        var centerY: Double { frame[1] + frame[3] / 2 }
-    }
-
-    var visible: [Element] {
-        (json["visible"] as? [[String: Any]] ?? []).map { e in
-            Element(category: e["category"] as? String ?? "", kind: e["kind"] as? String ?? "",
-                    section: Self.number(e["section"]).map { Int($0) } ?? -1, item: Self.number(e["item"]).map { Int($0) } ?? -1,
-                    frame: (e["frame"] as? [Any] ?? []).compactMap { Self.number($0) },
-                    alpha: Self.number(e["alpha"]) ?? 1, scale: Self.number(e["scale"]) ?? 1)
-        }
-    }
-
-    var cells: [Element] { visible.filter { $0.category == "cell" } }
 }

@@ -186,4 +186,19 @@ final class ImageDecoderTests: XCTestCase {
         XCTAssertEqual(decoded.format, .png)
         XCTAssertEqual(decoded.image.width, 5)
     }
+
+    func testOpaquePNGRoundTripIsExactAndUncompressed() throws {
+        let dir = TestImages.temporaryDirectory()
+        let image = PixelImage(width: 64, height: 48) { x, y in 0xFF00_0000 | UInt32(x * 4) << 16 | UInt32(y * 5) << 8 | UInt32((x ^ y) & 0xFF) }
+        let path = PhotoPath(dir + "/opaque.png")
+        XCTAssertNil(PNGCodec.write(image, to: path, texts: [("Thumb::URI", "file:///o.jpg")]))
+        let read = try XCTUnwrap(PNGCodec.read(path: path).get().image)
+        XCTAssertEqual(read.width, 64)
+        XCTAssertEqual(read.height, 48)
+        for y in 0..<48 { for x in 0..<64 { XCTAssertEqual(read.pixel(x: x, y: y), image.pixel(x: x, y: y)) } }
+        // Written as RGB (no alpha channel) in stored zlib blocks: at least the raw 3 bytes per pixel.
+        let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: path.string)[.size] as? Int)
+        XCTAssertGreaterThanOrEqual(size, 64 * 48 * 3)
+        XCTAssertLessThan(size, 64 * 48 * 4)
+    }
 }

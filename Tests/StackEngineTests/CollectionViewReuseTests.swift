@@ -38,6 +38,21 @@ final class CollectionViewReuseTests: XCTestCase {
         XCTAssertEqual(cv.renderersCreated, cv.visibleCells.count + cv.pooledRendererCount)
     }
 
+    func testRenderersAreToldWhenTheyEnterThePool() {
+        let h = Harness(sections: [Array(0..<2_000)])
+        h.cv.layoutIfNeeded()
+        let before = h.cv.visibleCells.values.compactMap { $0 as? TestCell }
+        XCTAssertFalse(before.isEmpty)
+        XCTAssertTrue(before.allSatisfy { !$0.isPooled })
+        h.cv.contentOffset = Point(x: 0, y: 10_000)
+        h.cv.layoutIfNeeded()
+        let now = h.cv.visibleCells.values.compactMap { $0 as? TestCell }
+        XCTAssertTrue(now.allSatisfy { !$0.isPooled }, "a shown renderer is not marked pooled")
+        // Every renderer shown before left its element: each went through the pool (and was told) whether it
+        // waits there now or shows another element.
+        XCTAssertTrue(before.allSatisfy { $0.poolEntries == 1 }, "\(before.map(\.poolEntries))")
+    }
+
     func testInvalidationsPrepareOnceBeforeNextFrame() {
         let h = Harness(sections: [Array(0..<20)])
         let before = h.layout.prepareCount

@@ -5,10 +5,16 @@ import XCTest
 final class TestCell: ReusableView {
     var modelID: Int?
     var prepareCount = 0
+    /// True from `didEnterReusePool()` until the next `prepareForReuse()`.
+    var isPooled = false
     override func prepareForReuse() {
         prepareCount += 1
         modelID = nil
+        isPooled = false
     }
+    /// How many times it went to the reuse pool.
+    var poolEntries = 0
+    override func didEnterReusePool() { isPooled = true; poolEntries += 1 }
 }
 
 final class TestHeader: ReusableView {

@@ -58,6 +58,7 @@ extension CollectionView {
     }
 
     func returnToPool(_ view: ReusableView, key: String) {
+        view.didEnterReusePool()
         pool[key, default: []].append(view)
     }
 

@@ -21,6 +21,10 @@ open class ReusableView {
     /// Called before the renderer is handed out again for another element: clear content tied to the old one.
     open func prepareForReuse() {}
 
+    /// Called when the renderer goes back to the reuse pool (it may wait there a long time): drop what is
+    /// expensive to keep (rendered surfaces). `prepareForReuse()` still follows before it is handed out again.
+    open func didEnterReusePool() {}
+
     /// Called whenever the renderer's attributes change (layout, animation frame).
     open func apply(_ attributes: LayoutAttributes) {
         self.attributes = attributes

@@ -10,7 +10,8 @@ public final class SurfaceCache {
     private var useCounter: UInt64 = 0
     /// Bytes held now (stride × height of every surface).
     public private(set) var totalBytes = 0
-    /// The byte budget (default 192 MB).
+    /// The byte budget (192 MB unless given; the app's `ImageService` gives 32 MB). Surfaces used in the
+    /// last few frames are kept even beyond it, so what the window shows is never evicted.
     public let capacity: Int
 
     public init(capacity: Int = 192 * 1024 * 1024) { self.capacity = capacity }

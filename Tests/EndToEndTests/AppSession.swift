@@ -153,23 +153,12 @@ final class AppSession {
     /// Runs a program with DISPLAY set; returns stdout. Throws on a non-zero exit.
     @discardableResult
     func run(_ path: String, _ args: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display
-        p.environment = env
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            throw NSError(domain: "e2e", code: Int(p.terminationStatus),
-                          userInfo: [NSLocalizedDescriptionKey: "\(path) \(args) exited with \(p.terminationStatus)"])
+        let r = try Self.execute(path, args, display: display)
+        guard r.status == 0, !r.endedBySignal else {
+            throw NSError(domain: "e2e", code: Int(r.status),
+                          userInfo: [NSLocalizedDescriptionKey: "\(path) \(args) exited with \(r.status)"])
         }
-        return String(decoding: data, as: UTF8.self)
+        return r.out
     }
 
     /// xdotool with the given command chain (coordinates: use `move(x, y)` helpers below).

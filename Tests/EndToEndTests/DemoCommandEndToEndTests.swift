@@ -6,19 +6,8 @@ final class DemoCommandEndToEndTests: XCTestCase {
     /// Runs the binary without DISPLAY; returns exit status and stdout.
     func run(_ args: [String]) throws -> (Int32, String) {
         try AppSession.requireTools()
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: AppSession.binary)
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = nil
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        let r = try AppSession.execute(AppSession.binary, args, display: nil)
+        return (r.status, r.out)
     }
 
     func testListNamesTheFiveDemos() throws {

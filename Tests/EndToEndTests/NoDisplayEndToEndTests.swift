@@ -9,21 +9,9 @@ final class NoDisplayEndToEndTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: AppSession.binary) else {
             throw XCTSkip("\(AppSession.binary) is missing: run `swift build` first")
         }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: AppSession.binary)
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        // stderr is one short line: reading stdout to the end first cannot dead-lock on a full pipe.
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationReason, .exit, "ended by a signal")
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let r = try AppSession.execute(AppSession.binary, args, display: display)
+        XCTAssertFalse(r.endedBySignal, "ended by a signal")
+        return (r.status, r.out, r.err)
     }
 
     func assertOneLineError(_ r: (status: Int32, out: String, err: String), mentions: String,

@@ -35,4 +35,23 @@ final class CollectionViewPrefetchTests: XCTestCase {
         XCTAssertEqual(Set(h.delegate.cancelled.flatMap { $0 }.map(\.item)), Set(items))
         XCTAssertTrue(h.cv.prefetchedIndexPaths.allSatisfy { $0.item >= 96 })
     }
+
+    func testPrefetchDistanceIsConfigurable() {
+        let layout = TestGridLayout(columns: 1, itemSize: Size(width: 200, height: 100))
+        let h = Harness(sections: [Array(0..<200)], layout: layout)
+        h.cv.displayMargin = 0
+        h.cv.prefetchViewportsAhead = 1
+        h.cv.prefetchViewportsBehind = 0.5
+        h.cv.contentOffset = Point(x: 0, y: 4000)
+        h.cv.layoutIfNeeded()
+        h.cv.contentOffset = Point(x: 0, y: 4010)     // scrolling down: rows 40…44 visible
+        h.cv.layoutIfNeeded()
+        let items = Set(h.cv.prefetchedIndexPaths.map(\.item))
+        XCTAssertEqual(items.filter { $0 > 44 }.sorted(), [45, 46, 47, 48], "1 screen ahead")
+        XCTAssertEqual(items.filter { $0 < 40 }.sorted(), [38, 39], "half a screen behind")
+        // Widening the range takes effect without a scroll.
+        h.cv.prefetchViewportsAhead = 2
+        h.cv.layoutIfNeeded()
+        XCTAssertEqual(h.cv.prefetchedIndexPaths.filter { $0.item > 44 }.count, 8)
+    }
 }

@@ -116,6 +116,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
             cell.mayRerender = !animating
             cell.showsFocusRing = !isClosing && selectedItem == item.attributes.indexPath.item
             if cell.pixelSize != px { cell.pixelSize = px }
+            cell.markImageInUse()
         }
         if needsImageRequests && !animating { requestVisibleImages() }
     }

@@ -196,6 +196,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
                 // The top card (opaque, same centre) covers the middle of the two drawn beneath it.
                 cell.coveringRotation = p.item > 0 && !animating ? stackLayout.rotation(section: p.section, item: 0) : nil
                 if cell.pixelSize != px { cell.pixelSize = px }
+                cell.markImageInUse()
             } else if let title = item.view as? AlbumTitleView {
                 title.fontSize = font
             }

@@ -201,6 +201,7 @@ public final class BrowserScreen: Screen, WakeUpReceiver {
 
     public func draw(in context: CairoContext, width: Double, height: Double, scale: Double) {
         redrawPending = false
+        images.beginFrame()
         if let albumScreen = top as? AlbumScreen, albumScreen.isFlying {
             // The albums screen shows beneath the flying photos, their stack left empty.
             let section = albums.selectedSection

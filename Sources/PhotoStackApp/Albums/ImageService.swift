@@ -30,9 +30,10 @@ public final class ImageService {
     }
 
     /// A loader running custom work (tests).
-    public init(workerCount: Int = 1, wakeSignal: WakeSignal = WakeSignal(), work: @escaping ImageLoader.Work) {
+    public init(workerCount: Int = 1, wakeSignal: WakeSignal = WakeSignal(), surfaceCapacity: Int = 192 * 1024 * 1024,
+                work: @escaping ImageLoader.Work) {
         self.wakeSignal = wakeSignal
-        surfaces = SurfaceCache()
+        surfaces = SurfaceCache(capacity: surfaceCapacity)
         let signal = wakeSignal
         loader = ImageLoader(workerCount: workerCount, onResultAvailable: { signal.signal() }, work: work)
     }
@@ -52,7 +53,7 @@ public final class ImageService {
     public func want(_ photo: Photo, pixelSize: Int, priority: LoadPriority, order: Int = 0) {
         let bucket = Self.bucket(forPixels: pixelSize)
         guard failures[photo.id] == nil else { return }
-        if let have = surfaces.best(photo: photo.id, bucket: bucket), have.bucket >= bucket { return }
+        if let have = surfaces.peekBest(photo: photo.id, bucket: bucket), have.bucket >= bucket { return }
         let key = RequestKey(photo: photo.id, bucket: bucket)
         if let id = inFlight[key] {
             loader.updatePriority(id, priority: priority, order: order)
@@ -77,10 +78,14 @@ public final class ImageService {
         surfaces.best(photo: photo, bucket: Self.bucket(forPixels: pixelSize))?.surface
     }
 
+    /// Starts a frame (UI thread, before drawing): surfaces not drawn in this frame or the previous one
+    /// become evictable beyond the cache's budget.
+    public func beginFrame() { surfaces.beginFrame() }
+
     /// Loaded (some surface exists), failed (with the reason) or loading.
     public func status(of photo: PhotoPath) -> PhotoLoadStatus {
         if let reason = failures[photo] { return .failed(reason: reason) }
-        return surfaces.best(photo: photo, bucket: 1) != nil ? .loaded : .loading
+        return surfaces.peekBest(photo: photo, bucket: 1) != nil ? .loaded : .loading
     }
 
     /// Requests queued or running.

@@ -3,15 +3,22 @@ import PhotoPipeline
 
 /// The app's bounded cache of photo surfaces, converted once from `PixelImage` per photo and size
 /// bucket (longest side, device pixels), bounded in bytes; the least recently used go first.
+///
+/// What the window draws is never evicted: a surface looked up for drawing (`best`) or inserted in the
+/// current or the previous frame (`beginFrame`) is kept even beyond the budget, so the cache grows to what is
+/// on screen (and what just arrived for it) rather than turn a shown photo back into its placeholder.
+/// Everything else — prefetched surfaces not drawn two frames after they arrived, photos scrolled away —
+/// fits the budget.
 public final class SurfaceCache {
-    private struct Entry { var surface: ImageSurface; var lastUse: UInt64 }
+    private struct Entry { var surface: ImageSurface; var lastUse: UInt64; var lastFrame: Int }
 
     private var byPhoto: [PhotoPath: [Int: Entry]] = [:]
     private var useCounter: UInt64 = 0
+    /// The number of the frame being drawn (see `beginFrame`).
+    public private(set) var frame = 0
     /// Bytes held now (stride × height of every surface).
     public private(set) var totalBytes = 0
-    /// The byte budget (192 MB unless given; the app's `ImageService` gives 32 MB). Surfaces used in the
-    /// last few frames are kept even beyond it, so what the window shows is never evicted.
+    /// The byte budget (192 MB unless given; the app's `ImageService` gives 32 MB).
     public let capacity: Int
 
     public init(capacity: Int = 192 * 1024 * 1024) { self.capacity = capacity }
@@ -19,35 +26,48 @@ public final class SurfaceCache {
     /// Number of surfaces held.
     public var count: Int { byPhoto.values.reduce(0) { $0 + $1.count } }
 
+    /// Starts a frame: surfaces last drawn (or inserted) two frames ago or earlier are evicted, least
+    /// recently used first, while the cache is over its budget.
+    public func beginFrame() {
+        frame += 1
+        if totalBytes > capacity { evict(keeping: nil, bucket: nil) }
+    }
+
     /// Stores `surface` for `photo` at `bucket`, evicting least recently used surfaces beyond the budget.
     public func insert(_ surface: ImageSurface, photo: PhotoPath, bucket: Int) {
         useCounter += 1
         if let old = byPhoto[photo]?[bucket] { totalBytes -= Self.bytes(old.surface) }
-        byPhoto[photo, default: [:]][bucket] = Entry(surface: surface, lastUse: useCounter)
+        byPhoto[photo, default: [:]][bucket] = Entry(surface: surface, lastUse: useCounter, lastFrame: frame)
         totalBytes += Self.bytes(surface)
         evict(keeping: photo, bucket: bucket)
     }
 
-    /// The best surface of `photo` for a need of `bucket` pixels: the smallest cached one at least that
-    /// big, else the biggest smaller one (shown until the sharper one arrives). Marks it used.
+    /// The best surface of `photo` for a need of `bucket` pixels, for drawing: the smallest cached one at
+    /// least that big, else the biggest smaller one (shown until the sharper one arrives). Marks it drawn
+    /// in this frame (so it is kept) and recently used.
     public func best(photo: PhotoPath, bucket: Int) -> (surface: ImageSurface, bucket: Int)? {
+        guard let chosen = peekBest(photo: photo, bucket: bucket) else { return nil }
+        useCounter += 1
+        byPhoto[photo]![chosen.bucket]!.lastUse = useCounter
+        byPhoto[photo]![chosen.bucket]!.lastFrame = frame
+        return chosen
+    }
+
+    /// Like `best` but without marking anything: for questions ("is it loaded?") that draw nothing.
+    public func peekBest(photo: PhotoPath, bucket: Int) -> (surface: ImageSurface, bucket: Int)? {
         guard let sizes = byPhoto[photo], !sizes.isEmpty else { return nil }
         let chosen = sizes.keys.filter { $0 >= bucket }.min() ?? sizes.keys.max()!
-        useCounter += 1
-        byPhoto[photo]![chosen]!.lastUse = useCounter
         return (sizes[chosen]!.surface, chosen)
     }
 
-    /// Surfaces used within the last this many lookups and inserts (a few frames of drawing) are never
-    /// evicted: when the window shows more than the budget holds, the cache grows to what is on screen
-    /// instead of evicting a shown photo (which would fall back to its placeholder).
-    static let protectedUses: UInt64 = 256
+    /// True when `entry` was drawn (or arrived) in this frame or the previous one.
+    private func isOnScreen(_ entry: Entry) -> Bool { entry.lastFrame >= frame - 1 }
 
-    private func evict(keeping photo: PhotoPath, bucket: Int) {
+    private func evict(keeping photo: PhotoPath?, bucket: Int?) {
         while totalBytes > capacity {
             var victim: (PhotoPath, Int, UInt64)?
             for (p, sizes) in byPhoto {
-                for (b, e) in sizes where !(p == photo && b == bucket) && e.lastUse + Self.protectedUses <= useCounter {
+                for (b, e) in sizes where !(p == photo && b == bucket) && !isOnScreen(e) {
                     if victim == nil || e.lastUse < victim!.2 { victim = (p, b, e.lastUse) }
                 }
             }

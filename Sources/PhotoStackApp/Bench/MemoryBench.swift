@@ -55,7 +55,15 @@ public enum MemoryBench {
         let screen = browser.albums
         let deadline = Date().addingTimeInterval(timeout)
         var pages = 0
+        let trace = ProcessInfo.processInfo.environment["PHOTOSTACK_MEMORY_TRACE"] != nil
+        var maxRSS = 0
         while Date() < deadline {
+            if trace {
+                let rss = ProcessFigures.rssBytes()
+                maxRSS = max(maxRSS, rss)
+                let anon = (ProcessFigures.statusField("RssAnon") ?? 0) / 1024, file = (ProcessFigures.statusField("RssFile") ?? 0) / 1024
+                FileHandle.standardError.write(Data("page \(pages) frames \(frames) rss \(rss >> 20) MB (anon \(anon) file \(file)) hwm \(ProcessFigures.peakRSSBytes() >> 20) MB surfaces \(browser.images.surfaces.totalBytes >> 20) MB in \(browser.images.surfaces.count) pending \(browser.images.pendingCount)\n".utf8))
+            }
             // Let the scroll animation run, drawing every frame.
             var steps = 0
             repeat { frame(); steps += 1 }

@@ -1,14 +1,17 @@
 extension CollectionView {
-    /// The area (content points) whose items are prefetched: the viewport extended 2 viewports ahead
-    /// in the current scroll direction and 1 behind, along the direction's axis.
+    /// The area (content points) whose items are prefetched: the viewport extended `prefetchViewportsAhead`
+    /// viewports ahead in the current scroll direction and `prefetchViewportsBehind` behind, along its axis.
     public var prefetchRect: Rect {
         let b = bounds
+        let ahead = max(0, prefetchViewportsAhead), behind = max(0, prefetchViewportsBehind)
         if scrollDirection.x != 0 {
-            let ahead = scrollDirection.x > 0
-            return Rect(x: b.minX - (ahead ? 1 : 2) * b.width, y: b.minY, width: 4 * b.width, height: b.height)
+            let forward = scrollDirection.x > 0
+            return Rect(x: b.minX - (forward ? behind : ahead) * b.width, y: b.minY,
+                        width: (1 + ahead + behind) * b.width, height: b.height)
         }
-        let ahead = scrollDirection.y >= 0
-        return Rect(x: b.minX, y: b.minY - (ahead ? 1 : 2) * b.height, width: b.width, height: 4 * b.height)
+        let forward = scrollDirection.y >= 0
+        return Rect(x: b.minX, y: b.minY - (forward ? behind : ahead) * b.height, width: b.width,
+                    height: (1 + ahead + behind) * b.height)
     }
 
     /// Index paths currently prefetched (announced and not yet shown or cancelled).

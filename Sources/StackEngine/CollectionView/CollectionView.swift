@@ -37,6 +37,11 @@ public final class CollectionView: LayoutHost {
         }
     }
     public var isPrefetchingEnabled = true
+    /// How far ahead of the viewport (in the scroll direction) items are prefetched, in viewports (2 unless
+    /// set; a screen whose prefetched items are expensive to hold keeps it smaller).
+    public var prefetchViewportsAhead = 2.0 { didSet { prefetchNeedsUpdate = true } }
+    /// How far behind the viewport items stay prefetched, in viewports (1 unless set).
+    public var prefetchViewportsBehind = 1.0 { didSet { prefetchNeedsUpdate = true } }
 
     // MARK: internal state
     var sectionCounts: [Int] = []

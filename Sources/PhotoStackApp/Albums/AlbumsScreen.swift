@@ -67,6 +67,11 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         // Cards and titles up to 300 pt beyond the window are live and build their caches a few per frame.
         collectionView.displayMargin = 300
         elementsWarmedPerFrame = 6
+        // Photos are prefetched one window ahead and half a window behind: the surface cache's budget holds
+        // about one window of 512 px photos beside the ones shown, so loading farther ahead would only evict
+        // what was loaded first (the nearest); their disk thumbnails make anything farther quick anyway.
+        collectionView.prefetchViewportsAhead = 1
+        collectionView.prefetchViewportsBehind = 0.5
         backgroundColor = RGBA(0.16, 0.18, 0.22)
         reloadAlbums(animated: false)
     }

@@ -33,9 +33,14 @@ public final class BrowserScreen: Screen, WakeUpReceiver {
         albums.onOpenAlbum = { [unowned self] section in self.openAlbum(section) }
     }
 
+    /// The pipeline's own cache of decoded images in the app, bytes: none. The app keeps what it shows as
+    /// surfaces (`SurfaceCache`); a second copy of the same pixels as `PixelImage`s only cost memory, and a
+    /// photo evicted from both comes back from its disk thumbnail in about a millisecond.
+    public static let pipelineMemoryCacheBytes = 0
+
     /// A browser on `root` with a fresh image service; the scan runs in the background unless `synchronousScan`.
     public static func make(root: PhotoPath, clock: Clock, synchronousScan: Bool,
-                            pipeline: ThumbnailPipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(capacity: 4 * 1024 * 1024))) -> BrowserScreen {
+                            pipeline: ThumbnailPipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(capacity: BrowserScreen.pipelineMemoryCacheBytes))) -> BrowserScreen {
         let signal = WakeSignal()
         let images = ImageService(pipeline: pipeline, wakeSignal: signal)
         let library = LibraryModel(root: root, wakeSignal: signal)

@@ -36,8 +36,8 @@ public enum MemoryBench {
         let cacheDir = NSTemporaryDirectory() + "photostack-bench-thumbs-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: cacheDir) }
         let clock = ManualClock()
-        // The app's memory cache budget (BrowserScreen.make): 4 MB.
-        let pipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(capacity: 4 * 1024 * 1024),
+        // The app's pipeline memory cache budget (BrowserScreen.make).
+        let pipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(capacity: BrowserScreen.pipelineMemoryCacheBytes),
                                          diskCache: ThumbnailCache(root: PhotoPath(cacheDir)))
         let reset = ProcessFigures.resetPeakRSS()
         let browser = BrowserScreen.make(root: PhotoPath(library.root), clock: clock, synchronousScan: true, pipeline: pipeline)
@@ -55,6 +55,7 @@ public enum MemoryBench {
         let screen = browser.albums
         let deadline = Date().addingTimeInterval(timeout)
         var pages = 0
+        /// PHOTOSTACK_MEMORY_TRACE=1: one line per page on stderr (RSS, its anonymous/file parts, VmHWM, surfaces).
         let trace = ProcessInfo.processInfo.environment["PHOTOSTACK_MEMORY_TRACE"] != nil
         var maxRSS = 0
         while Date() < deadline {
@@ -66,19 +67,27 @@ public enum MemoryBench {
             }
             // Let the scroll animation run, drawing every frame.
             var steps = 0
-            repeat { frame(); steps += 1 }
+            repeat {
+                frame(); steps += 1
+                if trace { FileHandle.standardError.write(Data("  frame rss \(ProcessFigures.rssBytes() >> 20) hwm \(ProcessFigures.peakRSSBytes() >> 20) surfaces \(browser.images.surfaces.totalBytes >> 20) live \(screen.collectionView.displayList.count)\n".utf8)) }
+            }
             while (screen.scroller.isAnimating || screen.scroller.isMoving(at: clock.now) || screen.collectionView.isAnimating) && steps < 600
             // Wait for the window's photos (the loader wakes us through the wake signal; poll it cheaply).
-            while !browser.isReadyForSnapshot && Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
+            while !browser.isReadyForSnapshot && Date() < deadline {
+                if trace { FileHandle.standardError.write(Data("  wait rss \(ProcessFigures.rssBytes() >> 20) hwm \(ProcessFigures.peakRSSBytes() >> 20) surfaces \(browser.images.surfaces.totalBytes >> 20) pending \(browser.images.pendingCount)\n".utf8)) }
+                Thread.sleep(forTimeInterval: 0.002)
+            }
             frame()
+            if trace { FileHandle.standardError.write(Data("  ready rss \(ProcessFigures.rssBytes() >> 20) hwm \(ProcessFigures.peakRSSBytes() >> 20) surfaces \(browser.images.surfaces.totalBytes >> 20)\n".utf8)) }
             let offset = screen.collectionView.contentOffset.y
             if offset >= screen.scroller.geometry.maxOffset.y - 0.5 { break }
             app.handle(.key(KeyEvent(key: .pageDown, keysymName: "Next", text: "", time: clock.now)))
             pages += 1
         }
+        // The peak of browsing, read before the bench's own bookkeeping below (listing 3,000 files).
+        let peak = ProcessFigures.peakRSSBytes()
         let written = FileManager.default.enumerator(atPath: cacheDir)?.allObjects
             .compactMap { $0 as? String }.filter { $0.hasSuffix(".png") }.count ?? 0
-        let peak = ProcessFigures.peakRSSBytes()
         return MemoryBenchResult(width: width, height: height, albums: library.albums, photos: library.photoCount,
                                  jpegWidth: jpegWidth, jpegHeight: jpegHeight, pages: pages, frames: frames,
                                  reachedBottom: screen.collectionView.contentOffset.y >= screen.scroller.geometry.maxOffset.y - 0.5,

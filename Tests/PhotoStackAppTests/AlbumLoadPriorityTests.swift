@@ -84,7 +84,7 @@ final class AlbumLoadPriorityTests: XCTestCase {
         XCTAssertFalse(images.isLoading(lastAlbum.photos[0].id, pixelSize: px))
         // Jump to the end: the last stack is visible and requested; the first ones leave the prefetch range.
         let firstAlbum = library.albums[0]
-        XCTAssertTrue(images.isLoading(firstAlbum.photos[1].id, pixelSize: px))
+        XCTAssertTrue(images.isLoading(firstAlbum.photos[1].id, pixelSize: screen.pixelSize(forItem: 1)))
         screen.scroller.setOffset(Point(x: 0, y: screen.collectionView.contentSize.height))
         screen.update(at: 0.1)
         XCTAssertTrue(images.isLoading(lastAlbum.photos[0].id, pixelSize: px))
@@ -92,6 +92,36 @@ final class AlbumLoadPriorityTests: XCTestCase {
         screen.update(at: 0.2)
         screen.scroller.setOffset(Point(x: 0, y: screen.collectionView.contentSize.height))
         screen.update(at: 0.3)
-        XCTAssertFalse(images.isLoading(firstAlbum.photos[1].id, pixelSize: px), "cancelled once it left the prefetch range")
+        XCTAssertFalse(images.isLoading(firstAlbum.photos[1].id, pixelSize: screen.pixelSize(forItem: 1)), "cancelled once it left the prefetch range")
     }
+
+    func testCardsBeneathTheTopCardLoadAtHalfTheSize() throws {
+        let clock = ManualClock()
+        let library = LibraryModel(root: PhotoPath(BrowserTestSupport.sampleLibrary))
+        library.startScan(synchronously: true)
+        let sizes = SizeLog()
+        let images = ImageService(workerCount: 1) { request in
+            sizes.append(request.photo.id, request.pixelSize)
+            return .success(LoadedImage(image: PixelImage(width: 4, height: 4) { _, _ in 0xFF_80_80_80 }, source: .decode,
+                                        originalWidth: 4, originalHeight: 4))
+        }
+        images.logsFailures = false
+        let screen = AlbumsScreen(library: library, images: images, clock: clock)
+        screen.resize(width: 1920, height: 1080, scale: 1, at: 0)
+        screen.update(at: 0)
+        let deadline = Date().addingTimeInterval(10)
+        while images.pendingCount > 0 && Date() < deadline { images.drain(); Thread.sleep(forTimeInterval: 0.002) }
+        let album = library.albums[0]
+        let top = try XCTUnwrap(sizes.size(of: album.photos[0].id)), beneath = try XCTUnwrap(sizes.size(of: album.photos[1].id))
+        XCTAssertEqual(top, 512, "the top card's photo at the 512 px bucket (a 500 pt stack)")
+        XCTAssertEqual(beneath, 256, "a card beneath it at a quarter of the pixels")
+    }
+}
+
+/// Records the size each photo was requested at. `@unchecked Sendable`: guarded by `lock`.
+final class SizeLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sizes: [PhotoPath: Int] = [:]
+    func append(_ id: PhotoPath, _ size: Int) { lock.withLock { sizes[id] = size } }
+    func size(of id: PhotoPath) -> Int? { lock.withLock { sizes[id] } }
 }

@@ -53,7 +53,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
             cell.photo = self.photosByID[id]
             cell.images = self.images
             cell.isDrawn = indexPath.item < Self.drawnDepth
-            cell.pixelSize = self.pixelSize
+            cell.pixelSize = self.pixelSize(forItem: indexPath.item)
             return cell
         }
         dataSource.supplementaryViewProvider = { [unowned self] cv, kind, indexPath in
@@ -101,6 +101,11 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
 
     /// Longest side to load for a stack photo: the stack side × device scale, a little more for the lift.
     var pixelSize: Int { Int((stackLayout.effectiveItemSize.width * 1.05 * deviceScale).rounded(.up)) }
+
+    /// Longest side to load for photo `item` of a stack: the top photo at `pixelSize`; the cards beneath it
+    /// show only slivers around the top card, so they load at half that (a quarter of the pixels: 256 px
+    /// images instead of 512 px at 1920 px wide), which saves memory and decode time without a visible change.
+    func pixelSize(forItem item: Int) -> Int { item == 0 ? pixelSize : max(64, pixelSize / 2) }
 
     /// Title font size, points: the reference 13 pt, grown gently with the layout scale.
     var titleFontSize: Double { 13 + max(0, stackLayout.scale - 1) * 5 }
@@ -189,7 +194,6 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         updateLifts(at: time)
         let animating = collectionView.isAnimating
         let font = titleFontSize
-        let px = pixelSize
         for item in collectionView.displayList {
             let p = item.attributes.indexPath
             if let cell = item.view as? PhotoCell {
@@ -200,7 +204,8 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
                 cell.mayRerender = !animating
                 // The top card (opaque, same centre) covers the middle of the two drawn beneath it.
                 cell.coveringRotation = p.item > 0 && !animating ? stackLayout.rotation(section: p.section, item: 0) : nil
-                if cell.pixelSize != px { cell.pixelSize = px }
+                let itemPixels = pixelSize(forItem: p.item)
+                if cell.pixelSize != itemPixels { cell.pixelSize = itemPixels }
                 cell.markImageInUse()
             } else if let title = item.view as? AlbumTitleView {
                 title.fontSize = font
@@ -211,10 +216,9 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     /// Asks for the images of every drawn card near the window: the top photo of each stack first.
     func requestVisibleImages() {
         needsImageRequests = false
-        let px = pixelSize
         for (indexPath, view) in collectionView.visibleCells where indexPath.item < Self.drawnDepth {
             guard let cell = view as? PhotoCell, let photo = cell.photo else { continue }
-            images.want(photo, pixelSize: px, priority: indexPath.item == 0 ? .topOfVisibleStack : .visible,
+            images.want(photo, pixelSize: pixelSize(forItem: indexPath.item), priority: indexPath.item == 0 ? .topOfVisibleStack : .visible,
                         order: indexPath.section)
         }
     }
@@ -224,8 +228,9 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         guard !endedCells.isEmpty else { return }
         let prefetched = collectionView.prefetchedIndexPaths
         let visible = Set(collectionView.indexPathsForVisibleItems)
-        let px = pixelSize
-        for (p, id) in endedCells where !prefetched.contains(p) && !visible.contains(p) { images.cancel(id, pixelSize: px) }
+        for (p, id) in endedCells where !prefetched.contains(p) && !visible.contains(p) {
+            images.cancel(id, pixelSize: pixelSize(forItem: p.item))
+        }
         endedCells.removeAll()
     }
 
@@ -240,18 +245,16 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     }
 
     public func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [StackEngine.IndexPath]) {
-        let px = pixelSize
         for (rank, p) in indexPaths.enumerated() where p.item < Self.drawnDepth {
             guard let id = dataSource.itemIdentifier(for: p), let photo = photosByID[id] else { continue }
-            images.want(photo, pixelSize: px, priority: .prefetch, order: rank)
+            images.want(photo, pixelSize: pixelSize(forItem: p.item), priority: .prefetch, order: rank)
         }
     }
 
     public func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [StackEngine.IndexPath]) {
-        let px = pixelSize
         for p in indexPaths {
             guard let id = dataSource.itemIdentifier(for: p) else { continue }
-            images.cancel(id, pixelSize: px)
+            images.cancel(id, pixelSize: pixelSize(forItem: p.item))
         }
     }
 }

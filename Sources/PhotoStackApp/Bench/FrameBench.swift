@@ -60,10 +60,9 @@ public enum FrameBench {
 
         // Pre-warm: every drawn card of every stack has its surface before the first measured frame.
         let albumsScreen = browser.albums
-        let px = albumsScreen.pixelSize
         for (a, album) in model.albums.enumerated() {
-            for photo in album.photos.prefix(AlbumsScreen.drawnDepth) {
-                images.want(photo, pixelSize: px, priority: .visible, order: a)
+            for (i, photo) in album.photos.prefix(AlbumsScreen.drawnDepth).enumerated() {
+                images.want(photo, pixelSize: albumsScreen.pixelSize(forItem: i), priority: .visible, order: a)
             }
         }
         let deadline = Date().addingTimeInterval(120)

@@ -1,0 +1,63 @@
+/* PhotoStack box downscaler: see include/pixel_scale.h. */
+#include "pixel_scale.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Exact (sum + n/2) / n for n <= MAGIC_MAX and sum <= 255 * n: ((sum + n/2) * m) >> 32 with m = 2^32/n + 1
+ * (the error x * (m*n - 2^32) / 2^32 stays under 1/n while x < 2^32 / n^2, and x <= 256 * n <= 2^16). */
+#define MAGIC_MAX 256
+
+int ps_downscale_box(const uint32_t *source, int32_t width, int32_t height, int32_t source_stride,
+                     uint32_t *dest, int32_t out_width, int32_t out_height) {
+    if (!source || !dest || width <= 0 || height <= 0 || out_width <= 0 || out_height <= 0 ||
+        out_width > width || out_height > height || source_stride < width * 4) return -1;
+    int32_t *x0 = (int32_t *)malloc(sizeof(int32_t) * ((size_t)out_width + 1) * 2);
+    uint32_t *acc = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)out_width * 4);
+    if (!x0 || !acc) { free(x0); free(acc); return -1; }
+    int32_t *x1 = x0 + out_width + 1;
+    for (int32_t ox = 0; ox < out_width; ox++) {
+        x0[ox] = (int32_t)((int64_t)ox * width / out_width);
+        int32_t end = (int32_t)((int64_t)(ox + 1) * width / out_width);
+        x1[ox] = end > x0[ox] + 1 ? end : x0[ox] + 1;
+    }
+    uint64_t magic[MAGIC_MAX + 1];
+    magic[0] = 0;
+    for (int n = 1; n <= MAGIC_MAX; n++) magic[n] = (((uint64_t)1 << 32) / (uint64_t)n) + 1;
+
+    for (int32_t oy = 0; oy < out_height; oy++) {
+        int32_t y0 = (int32_t)((int64_t)oy * height / out_height);
+        int32_t y1 = (int32_t)((int64_t)(oy + 1) * height / out_height);
+        if (y1 < y0 + 1) y1 = y0 + 1;
+        memset(acc, 0, sizeof(uint32_t) * (size_t)out_width * 4);
+        for (int32_t y = y0; y < y1; y++) {
+            const uint32_t *row = (const uint32_t *)((const uint8_t *)source + (size_t)source_stride * (size_t)y);
+            uint32_t *a = acc;
+            for (int32_t ox = 0; ox < out_width; ox++, a += 4) {
+                uint32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+                for (int32_t x = x0[ox]; x < x1[ox]; x++) {
+                    uint32_t p = row[x];
+                    s0 += p >> 24; s1 += (p >> 16) & 0xFF; s2 += (p >> 8) & 0xFF; s3 += p & 0xFF;
+                }
+                a[0] += s0; a[1] += s1; a[2] += s2; a[3] += s3;
+            }
+        }
+        uint32_t *out = (uint32_t *)dest + (size_t)oy * (size_t)out_width;
+        const uint32_t rows = (uint32_t)(y1 - y0);
+        const uint32_t *a = acc;
+        for (int32_t ox = 0; ox < out_width; ox++, a += 4) {
+            uint32_t n = rows * (uint32_t)(x1[ox] - x0[ox]), half = n / 2;
+            uint32_t c[4];
+            if (n <= MAGIC_MAX) {
+                uint64_t m = magic[n];
+                for (int i = 0; i < 4; i++) c[i] = (uint32_t)(((uint64_t)(a[i] + half) * m) >> 32);
+            } else {
+                for (int i = 0; i < 4; i++) c[i] = (a[i] + half) / n;
+            }
+            out[ox] = (c[0] << 24) | (c[1] << 16) | (c[2] << 8) | c[3];
+        }
+    }
+    free(x0);
+    free(acc);
+    return 0;
+}

@@ -47,10 +47,9 @@ public enum ThumbnailBench {
 
     /// User + system CPU time of the whole process (every thread), seconds.
     static func processCPUSeconds() -> Double {
-        var usage = rusage()
-        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
-        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+        var now = timespec()
+        guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now) == 0 else { return 0 }
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     private struct Phase { var first: Double; var all: Double; var failures: Int; var sources: [String: Int] }

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pixel_scale.h" /* the thumbnail downscaler, same module */
+
 /* Error codes returned by the shim. */
 enum {
     PS_JPEG_OK = 0,

@@ -259,6 +259,18 @@ int ps_png_write_file(const char *path, const uint8_t *argb_pixels, int32_t widt
     if (!row) png_error(png, "out of memory");
     for (int32_t y = 0; y < height; y++) {
         const uint32_t *source = (const uint32_t *)(argb_pixels + (size_t)stride * (size_t)y);
+        if (channels == 3) {
+            /* Opaque (every thumbnail of a photo): a plain byte shuffle. */
+            uint8_t *out = row;
+            for (int32_t x = 0; x < width; x++, out += 3) {
+                uint32_t p = source[x];
+                out[0] = (uint8_t)(p >> 16);
+                out[1] = (uint8_t)(p >> 8);
+                out[2] = (uint8_t)p;
+            }
+            png_write_row(png, row);
+            continue;
+        }
         for (int32_t x = 0; x < width; x++) {
             uint32_t p = source[x];
             uint32_t a = p >> 24, r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;

@@ -60,4 +60,54 @@ final class DownscaleTests: XCTestCase {
         let image = randomImage(width: 40, height: 30, seed: 9)
         XCTAssertTrue(image.downscaled(toLongestSide: 40) === image)
     }
+
+    /// A 1200×800 JPEG with detail everywhere (so box averaging differences would show).
+    func detailedJPEG(orientation: Int? = nil) throws -> [UInt8] {
+        let w = 1200, h = 800
+        var rgb = [UInt8](repeating: 0, count: w * h * 3)
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = (y * w + x) * 3
+                rgb[i] = UInt8((x * 7 + y * 3) & 0xFF); rgb[i + 1] = UInt8((x ^ y) & 0xFF); rgb[i + 2] = UInt8((x * y / 97) & 0xFF)
+            }
+        }
+        let app1 = orientation.map { TestImages.exifPayload(orientation: $0) }
+        return try XCTUnwrap(JPEGCodec.encode(pixels: rgb, width: w, height: h, app1: app1))
+    }
+
+    func testDecodeWithDownscaleEqualsDecodeThenDownscale() throws {
+        let jpeg = try detailedJPEG()
+        let decoder = ImageDecoder()
+        for side in [512, 256, 200, 300] {
+            let separate = try decoder.decode(bytes: jpeg, targetSize: side).image.downscaled(toLongestSide: side)
+            let fused = try decoder.decode(bytes: jpeg, targetSize: side, downscaleTo: side)
+            XCTAssertEqual(fused.image.width, separate.width)
+            XCTAssertEqual(fused.image.height, separate.height)
+            XCTAssertEqual(fused.originalWidth, 1200)
+            var mismatches = 0
+            for y in 0..<separate.height {
+                for x in 0..<separate.width where fused.image.pixel(x: x, y: y) != separate.pixel(x: x, y: y) { mismatches += 1 }
+            }
+            XCTAssertEqual(mismatches, 0, "side \(side)")
+        }
+        // Already small enough: returned as decoded (1/4 scale of 1200 = 300 ≤ 320).
+        let small = try decoder.decode(bytes: jpeg, targetSize: 300, downscaleTo: 320)
+        XCTAssertEqual(small.image.longestSide, 300)
+    }
+
+    func testDownscaledDecodeOfARotatedPhotoIsTheSameAsBefore() throws {
+        // Orientation 6 (90° CW): downscaled after the rotation, as `downscaled(toLongestSide:)` does.
+        let jpeg = try detailedJPEG(orientation: 6)
+        let decoder = ImageDecoder()
+        let separate = try decoder.decode(bytes: jpeg, targetSize: 512).image.downscaled(toLongestSide: 512)
+        let fused = try decoder.decode(bytes: jpeg, targetSize: 512, downscaleTo: 512).image
+        XCTAssertEqual(fused.width, separate.width)
+        XCTAssertEqual(fused.height, separate.height)
+        XCTAssertGreaterThan(fused.height, fused.width)
+        var mismatches = 0
+        for y in 0..<fused.height {
+            for x in 0..<fused.width where fused.pixel(x: x, y: y) != separate.pixel(x: x, y: y) { mismatches += 1 }
+        }
+        XCTAssertEqual(mismatches, 0)
+    }
 }

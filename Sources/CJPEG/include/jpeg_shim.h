@@ -36,12 +36,17 @@ typedef struct {
     int64_t max_working_memory;
     /* 1 = read the header only (fills the sizes, no pixels). */
     int32_t header_only;
+    /* > 0: when the DCT-scaled output's longest side is larger, decode into a per-thread scratch buffer and
+       return it box-downscaled (ps_downscale_box) to this longest side (other side rounded, at least 1):
+       no full-size output buffer is allocated (thumbnails). 0 = return the DCT-scaled output. */
+    int32_t downscale_longest_side;
 } ps_jpeg_options;
 
 /* Output of a decode. */
 typedef struct {
     int32_t image_width, image_height;   /* as stored in the file, pixels */
-    int32_t width, height;               /* output size, pixels (after DCT scaling) */
+    int32_t width, height;               /* output size, pixels (after DCT scaling and downscale_longest_side) */
+    int32_t decoded_width, decoded_height; /* after DCT scaling only, pixels */
     int32_t scale_denom;                 /* 1, 2, 4 or 8 */
     int32_t stride;                      /* bytes per output row (width * 4) */
     int32_t jpeg_color_space;            /* libjpeg J_COLOR_SPACE of the file */

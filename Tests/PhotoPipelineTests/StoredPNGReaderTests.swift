@@ -27,9 +27,10 @@ final class StoredPNGReaderTests: XCTestCase {
         XCTAssertEqual(PNGCodec.adler32(b, start: PNGCodec.adler32(a)), referenceAdler(a + b))
     }
 
-    /// 300×211 px: rows (901 or 1,201 bytes) straddle libpng's 8 KB IDAT chunks and zlib's stored blocks.
-    func image(opaque: Bool) -> PixelImage {
-        PixelImage(width: 300, height: 211) { x, y in
+    /// 301×211 px: rows (904 or 1,205 bytes, an odd pixel count for the 4-pixel shuffle) straddle libpng's
+    /// 8 KB IDAT chunks and zlib's stored blocks.
+    func image(opaque: Bool, width: Int = 301) -> PixelImage {
+        PixelImage(width: width, height: 211) { x, y in
             let a: UInt32 = opaque ? 255 : UInt32((x + y) % 256)
             let r = UInt32(x * 7 % 256) * a / 255, g = UInt32(y * 3 % 256) * a / 255, b = UInt32((x ^ y) & 0xFF) * a / 255
             return a << 24 | r << 16 | g << 8 | b
@@ -48,16 +49,16 @@ final class StoredPNGReaderTests: XCTestCase {
 
     func testOwnThumbnailsAreReadFastWithTheSamePixelsAndTextsAsLibPNG() throws {
         let dir = TestImages.temporaryDirectory("stored")
-        for opaque in [true, false] {
-            let path = PhotoPath(dir + "/\(opaque).png")
+        for (opaque, width) in [(true, 301), (false, 301), (true, 1), (true, 5), (true, 6), (true, 7), (true, 512)] {
+            let path = PhotoPath(dir + "/\(opaque)-\(width).png")
             let texts = [("Thumb::URI", "file:///a%20b.jpg"), ("Thumb::MTime", "1700000000"), ("Software", "PhotoStack")]
-            XCTAssertNil(PNGCodec.write(image(opaque: opaque), to: path, texts: texts))
+            XCTAssertNil(PNGCodec.write(image(opaque: opaque, width: width), to: path, texts: texts))
             let fast = try XCTUnwrap(PNGCodec.readStored(path: path), "fast reader declined our own PNG").get()
             let slow = try PNGCodec.readWithLibPNG(path: path).get()
             XCTAssertEqual(fast.texts, slow.texts)
             XCTAssertEqual(fast.texts["Thumb::URI"], "file:///a%20b.jpg")
             assertSamePixels(try XCTUnwrap(fast.image), try XCTUnwrap(slow.image))
-            if opaque { assertSamePixels(try XCTUnwrap(fast.image), image(opaque: true)) }
+            if opaque { assertSamePixels(try XCTUnwrap(fast.image), image(opaque: true, width: width)) }
         }
     }
 

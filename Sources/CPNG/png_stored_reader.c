@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #if defined(__SSE2__)
@@ -122,6 +123,16 @@ static uint8_t *scratch_get(size_t size, int *owned) {
     *owned = 0;
     return s->data;
 }
+
+/* The output pixels of a thumbnail (~0.7 MB) mapped with every page populated in one call: written page by
+ * page, a fresh malloc'ed buffer (the process's mmap threshold is 128 KB) took ~170 page faults, ~1/3 of a
+ * warm thumbnail read. NULL on failure. */
+static uint8_t *map_populated(size_t bytes) {
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    return p == MAP_FAILED ? NULL : (uint8_t *)p;
+}
+
+void ps_png_unmap_pixels(void *pointer, size_t bytes) { if (pointer) munmap(pointer, bytes); }
 
 static uint32_t be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]; }
 
@@ -243,7 +254,7 @@ int ps_png_read_stored_file(const char *path, int64_t max_pixels, ps_png_result 
     }
     close(fd);
 
-    int code = PS_PNG_ERR_UNSUPPORTED;
+    int code = PS_PNG_ERR_UNSUPPORTED, mapped = 0;
     const char *why = "not a stored-block PNG";
     span_list idat = {0}, raw = {0};
     char *texts = NULL;
@@ -337,7 +348,8 @@ int ps_png_read_stored_file(const char *path, int64_t max_pixels, ps_png_result 
 
     /* Rows, straight into the premultiplied ARGB32 buffer (a row split between two blocks is copied first). */
     size_t stride = (size_t)width * 4;
-    pixels = (uint8_t *)malloc(stride * height);
+    mapped = stride * height >= (128u << 10);
+    pixels = mapped ? map_populated(stride * height) : (uint8_t *)malloc(stride * height);
     row_copy = (uint8_t *)malloc(row_bytes);
     if (!pixels || !row_copy) { code = PS_PNG_ERR_NOMEM; why = "out of memory"; goto done; }
     span_cursor rows = { &raw, 0, 0 };
@@ -364,6 +376,7 @@ done:
         result->height = (int32_t)height;
         result->stride = (int32_t)(width * 4);
         result->pixels = pixels;
+        result->pixels_mapped = mapped;
         if (text_count > 0) {
             result->texts = texts;
             result->texts_length = texts_length;
@@ -373,7 +386,7 @@ done:
         }
         return PS_PNG_OK;
     }
-    free(pixels);
+    if (mapped) ps_png_unmap_pixels(pixels, (size_t)width * 4 * height); else free(pixels);
     free(texts);
     return fail(result, code, why);
 }

@@ -45,9 +45,12 @@ public enum JPEGCodec {
         }
         var image: PixelImage?
         if let pixels = result.pixels {
+            let bytes = Int(result.stride) * Int(result.height)
+            let deallocator: @Sendable (UnsafeMutableRawPointer) -> Void
+            if result.pixels_mapped != 0 { deallocator = { ps_jpeg_unmap_pixels($0, bytes) } } else { deallocator = { ps_jpeg_free($0) } }
             image = PixelImage(adopting: UnsafeMutableRawPointer(pixels), width: Int(result.width),
                                height: Int(result.height), stride: Int(result.stride),
-                               deallocate: { ps_jpeg_free($0) })
+                               deallocate: deallocator)
         }
         return .success(JPEGDecodeOutput(image: image, imageWidth: Int(result.image_width),
                                          imageHeight: Int(result.image_height),

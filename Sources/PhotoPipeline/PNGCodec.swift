@@ -64,8 +64,12 @@ public enum PNGCodec {
         }
         var image: PixelImage?
         if let pixels = result.pixels {
+            let bytes = Int(result.stride) * Int(result.height)
+            let deallocator: @Sendable (UnsafeMutableRawPointer) -> Void
+            if result.pixels_mapped != 0 { deallocator = { ps_png_unmap_pixels($0, bytes) } } else { deallocator = { ps_png_free($0) } }
             image = PixelImage(adopting: UnsafeMutableRawPointer(pixels), width: Int(result.width),
-                               height: Int(result.height), stride: Int(result.stride), deallocate: { ps_png_free($0) })
+                               height: Int(result.height), stride: Int(result.stride),
+                               deallocate: deallocator)
         }
         return .success(PNGFile(width: Int(result.width), height: Int(result.height), image: image, texts: texts))
     }

@@ -58,6 +58,8 @@ typedef struct {
     int32_t rows_decoded;                /* scanlines actually produced */
     /* Premultiplied ARGB32 pixels, native-endian uint32 0xAARRGGBB (opaque). Free with ps_jpeg_free. */
     uint8_t *pixels;
+    /* 1 when `pixels` is a populated anonymous mapping: free it with ps_jpeg_unmap_pixels, not ps_jpeg_free. */
+    int32_t pixels_mapped;
     char message[PS_JPEG_MESSAGE_LENGTH]; /* error message, or the first warning */
 } ps_jpeg_result;
 
@@ -73,6 +75,9 @@ int ps_jpeg_decode_file(const char *path, const ps_jpeg_options *options, ps_jpe
 
 /* Frees a buffer returned by the shim (decode pixels, encode output). */
 void ps_jpeg_free(void *pointer);
+
+/* Frees decode pixels whose result had pixels_mapped = 1; `bytes` = stride * height. */
+void ps_jpeg_unmap_pixels(void *pointer, size_t bytes);
 
 /* The denominator (1, 2, 4, 8) the decoder picks for an image and a target longest side (pixels). */
 int32_t ps_jpeg_pick_scale(int32_t image_width, int32_t image_height, int32_t target_longest_side);

@@ -24,6 +24,8 @@ typedef struct {
     int32_t stride;         /* bytes per row (width * 4) */
     /* Premultiplied ARGB32, native-endian uint32 0xAARRGGBB. NULL when header_only. Free with ps_png_free. */
     uint8_t *pixels;
+    /* 1 when `pixels` was mapped with ps_pixels_map_populated: free it with ps_png_unmap_pixels, not ps_png_free. */
+    int32_t pixels_mapped;
     /* Text chunks (tEXt, zTXt, iTXt) as "key\0value\0" repeated text_count times. Free with ps_png_free. */
     char *texts;
     size_t texts_length;    /* bytes in texts */
@@ -61,5 +63,8 @@ int ps_png_read_stored_file(const char *path, int64_t max_pixels, ps_png_result 
 uint32_t ps_adler32(uint32_t adler, const uint8_t *data, size_t length);
 
 void ps_png_free(void *pointer);
+
+/* Frees pixels whose result had pixels_mapped = 1; `bytes` = stride * height. */
+void ps_png_unmap_pixels(void *pointer, size_t bytes);
 
 #endif

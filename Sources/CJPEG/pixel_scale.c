@@ -60,6 +60,15 @@ int ps_downscale_box(const uint32_t *source, int32_t width, int32_t height, int3
             }
             for (int32_t ox = 0; ox < out_width; ox++) {
                 uint32_t n = rows * (uint32_t)(x1[ox] - x0[ox]), half = n / 2;
+                if ((n & (n - 1)) == 0 && n <= 4) {
+                    /* 1, 2 or 4 pixels (every box of a < 2x reduction): add half and shift all lanes at once;
+                     * the mask drops the bits a lane's neighbour shifts into it. */
+                    uint32_t shift = n == 4 ? 2 : n == 2 ? 1 : 0;
+                    uint64_t v = (lanes[ox] + (uint64_t)half * 0x0001000100010001ull) >> shift;
+                    v &= ((uint64_t)(0xFFFFu >> shift)) * 0x0001000100010001ull;
+                    out[ox] = (uint32_t)((v >> 48) << 24 | (v & 0xFFFF) | ((v >> 16) & 0xFF) << 16 | ((v >> 32) & 0xFF) << 8);
+                    continue;
+                }
                 uint64_t m = magic[n], v = lanes[ox];
                 uint32_t c3 = (uint32_t)(((uint64_t)((uint32_t)(v & 0xFFFF) + half) * m) >> 32);
                 uint32_t c1 = (uint32_t)(((uint64_t)((uint32_t)(v >> 16 & 0xFFFF) + half) * m) >> 32);

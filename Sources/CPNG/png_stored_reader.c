@@ -124,15 +124,52 @@ static uint8_t *scratch_get(size_t size, int *owned) {
     return s->data;
 }
 
-/* The output pixels of a thumbnail (~0.7 MB) mapped with every page populated in one call: written page by
- * page, a fresh malloc'ed buffer (the process's mmap threshold is 128 KB) took ~170 page faults, ~1/3 of a
- * warm thumbnail read. NULL on failure. */
+/* The output pixels of a thumbnail (~0.7 MB) are anonymous mappings: populated in one mmap call (written page
+ * by page, a fresh malloc'ed buffer took ~170 page faults, ~1/3 of a warm thumbnail read), and the last
+ * POOL_SLOTS of them freed are kept for the next reads of the same size (thumbnails of one size class mostly
+ * share it), which saves the page allocation, zeroing and unmapping as the memory cache evicts and refills.
+ * At most POOL_SLOTS * ~0.7 MB stay mapped. */
+#define POOL_SLOTS 4
+static struct { void *pointer; size_t bytes; } pool[POOL_SLOTS];
+static int pool_count;
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+
 static uint8_t *map_populated(size_t bytes) {
+    pthread_mutex_lock(&pool_lock);
+    for (int i = pool_count - 1; i >= 0; i--) {
+        if (pool[i].bytes == bytes) {
+            void *p = pool[i].pointer;
+            pool[i] = pool[--pool_count];
+            pthread_mutex_unlock(&pool_lock);
+            return (uint8_t *)p;
+        }
+    }
+    pthread_mutex_unlock(&pool_lock);
     void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
     return p == MAP_FAILED ? NULL : (uint8_t *)p;
 }
 
-void ps_png_unmap_pixels(void *pointer, size_t bytes) { if (pointer) munmap(pointer, bytes); }
+void ps_png_unmap_pixels(void *pointer, size_t bytes) {
+    if (!pointer) return;
+    pthread_mutex_lock(&pool_lock);
+    if (pool_count == POOL_SLOTS) {
+        /* Full: make room by dropping the oldest (its size may no longer be wanted). */
+        void *oldest = pool[0].pointer;
+        size_t oldest_bytes = pool[0].bytes;
+        memmove(&pool[0], &pool[1], sizeof(pool[0]) * (POOL_SLOTS - 1));
+        pool_count--;
+        pool[pool_count].pointer = pointer;
+        pool[pool_count].bytes = bytes;
+        pool_count++;
+        pthread_mutex_unlock(&pool_lock);
+        munmap(oldest, oldest_bytes);
+        return;
+    }
+    pool[pool_count].pointer = pointer;
+    pool[pool_count].bytes = bytes;
+    pool_count++;
+    pthread_mutex_unlock(&pool_lock);
+}
 
 static uint32_t be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]; }
 

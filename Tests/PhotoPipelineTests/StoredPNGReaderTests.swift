@@ -116,4 +116,22 @@ final class StoredPNGReaderTests: XCTestCase {
             XCTAssertEqual(try load().source, .diskThumbnail, damage)
         }
     }
+
+    func testRecycledPixelBuffersNeverShowThePreviousImage() throws {
+        // 512×341 thumbnails come in populated mappings that are reused after an image is freed.
+        let dir = TestImages.temporaryDirectory("pool")
+        let a = PixelImage(width: 512, height: 341) { x, y in 0xFF00_0000 | UInt32((x * 3 + y) & 0xFF) << 16 }
+        let b = PixelImage(width: 512, height: 341) { x, y in 0xFF00_0000 | UInt32((x + y * 5) & 0xFF) }
+        let pathA = PhotoPath(dir + "/a.png"), pathB = PhotoPath(dir + "/b.png")
+        XCTAssertNil(PNGCodec.write(a, to: pathA, texts: []))
+        XCTAssertNil(PNGCodec.write(b, to: pathB, texts: []))
+        for _ in 0..<6 {
+            // Each read's image dies at the end of its statement, so the next read gets its buffer back.
+            assertSamePixels(try XCTUnwrap(XCTUnwrap(PNGCodec.readStored(path: pathA)).get().image), a)
+            assertSamePixels(try XCTUnwrap(XCTUnwrap(PNGCodec.readStored(path: pathB)).get().image), b)
+        }
+        // Several alive at once, then freed together: still each its own pixels.
+        let many = try (0..<6).map { try XCTUnwrap(XCTUnwrap(PNGCodec.readStored(path: $0 % 2 == 0 ? pathA : pathB)).get().image) }
+        for (i, image) in many.enumerated() { assertSamePixels(image, i % 2 == 0 ? a : b) }
+    }
 }

@@ -129,7 +129,7 @@ static uint8_t *scratch_get(size_t size, int *owned) {
  * POOL_SLOTS of them freed are kept for the next reads of the same size (thumbnails of one size class mostly
  * share it), which saves the page allocation, zeroing and unmapping as the memory cache evicts and refills.
  * At most POOL_SLOTS * ~0.7 MB stay mapped. */
-#define POOL_SLOTS 4
+#define POOL_SLOTS 2
 static struct { void *pointer; size_t bytes; } pool[POOL_SLOTS];
 static int pool_count;
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;

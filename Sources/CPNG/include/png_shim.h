@@ -64,7 +64,7 @@ uint32_t ps_adler32(uint32_t adler, const uint8_t *data, size_t length);
 
 void ps_png_free(void *pointer);
 
-/* Frees pixels whose result had pixels_mapped = 1 (the last 4 freed are kept for reuse); `bytes` = stride * height. */
+/* Frees pixels whose result had pixels_mapped = 1 (the last 2 freed are kept for reuse); `bytes` = stride * height. */
 void ps_png_unmap_pixels(void *pointer, size_t bytes);
 
 #endif

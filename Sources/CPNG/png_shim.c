@@ -196,7 +196,7 @@ int ps_png_read_memory(const uint8_t *data, size_t length, int64_t max_pixels, p
 
 int ps_png_write_file(const char *path, const uint8_t *argb_pixels, int32_t width, int32_t height,
                       int32_t stride, const char *const *keys, const char *const *values,
-                      int32_t text_count, char *message) {
+                      int32_t text_count, int32_t compression_level, char *message) {
     if (!path || !argb_pixels || width <= 0 || height <= 0 || stride < width * 4) return PS_PNG_ERR_ARGUMENT;
     char local_message[PS_PNG_MESSAGE_LENGTH] = {0};
     if (!message) message = local_message;
@@ -236,8 +236,10 @@ int ps_png_write_file(const char *path, const uint8_t *argb_pixels, int32_t widt
         }
     }
     const int channels = opaque ? 3 : 4;
-    png_set_compression_level(png, 0);
-    png_set_filter(png, 0, PNG_FILTER_NONE);
+    if (compression_level < 0) compression_level = 0;
+    if (compression_level > 9) compression_level = 9;
+    png_set_compression_level(png, compression_level);
+    if (compression_level == 0) png_set_filter(png, 0, PNG_FILTER_NONE);
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
                  opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
@@ -257,6 +259,18 @@ int ps_png_write_file(const char *path, const uint8_t *argb_pixels, int32_t widt
     if (!row) png_error(png, "out of memory");
     for (int32_t y = 0; y < height; y++) {
         const uint32_t *source = (const uint32_t *)(argb_pixels + (size_t)stride * (size_t)y);
+        if (channels == 3) {
+            /* Opaque (every thumbnail of a photo): a plain byte shuffle. */
+            uint8_t *out = row;
+            for (int32_t x = 0; x < width; x++, out += 3) {
+                uint32_t p = source[x];
+                out[0] = (uint8_t)(p >> 16);
+                out[1] = (uint8_t)(p >> 8);
+                out[2] = (uint8_t)p;
+            }
+            png_write_row(png, row);
+            continue;
+        }
         for (int32_t x = 0; x < width; x++) {
             uint32_t p = source[x];
             uint32_t a = p >> 24, r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;

@@ -20,15 +20,19 @@ enum FileBytes {
         if (st.st_mode & S_IFMT) == S_IFDIR { return .failure(.unreadable("is a directory")) }
         let size = min(Int(st.st_size), prefix)
         if size > limit { return .failure(.tooLarge("file is \(size) bytes")) }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, size - done) }
-            if n < 0 { if errno == EINTR { continue }; return .failure(.unreadable(String(cString: strerror(errno)))) }
-            if n == 0 { break }
-            done += n
+        // Not zero-filled first: read(2) writes every byte kept (a 1.6 MB photo was memset, then overwritten).
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var done = 0
+            while done < size {
+                let n = Glibc.read(fd, buffer.baseAddress! + done, size - done)
+                if n < 0 { if errno == EINTR { continue }; failure = errno; break }
+                if n == 0 { break }
+                done += n
+            }
+            count = failure == 0 ? done : 0
         }
-        if done < size { bytes.removeLast(size - done) }
+        if failure != 0 { return .failure(.unreadable(String(cString: strerror(failure)))) }
         return .success(bytes)
     }
 

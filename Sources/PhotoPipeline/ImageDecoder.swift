@@ -16,20 +16,33 @@ public struct ImageDecoder: Sendable {
 
     /// Decodes an in-memory file.
     public func decode(bytes: [UInt8], targetSize: Int? = nil, applyOrientation: Bool = true) throws(DecodeError) -> DecodedImage {
+        try decode(bytes: bytes, targetSize: targetSize, applyOrientation: applyOrientation, downscaleTo: nil)
+    }
+
+    /// Decodes an in-memory file; `downscaleTo`: the image comes back box-downscaled to at most that longest
+    /// side, exactly as `image.downscaled(toLongestSide:)` makes it. JPEGs without a rotation are decoded into
+    /// a reused per-thread buffer and downscaled in the shim (no full-size image is allocated).
+    public func decode(bytes: [UInt8], targetSize: Int?, applyOrientation: Bool = true,
+                       downscaleTo: Int?) throws(DecodeError) -> DecodedImage {
         if bytes.isEmpty { throw .empty }
         switch ImageFormat.sniff(bytes) {
         case .jpeg:
-            let out = try JPEGCodec.decode(bytes, targetLongestSide: targetSize, limits: limits).get()
-            guard let image = out.image else { throw .corrupt("no pixels") }
             let orientation = ExifInfo.parse(jpeg: bytes)?.orientation ?? .normal
-            return DecodedImage(image: applyOrientation ? image.applying(orientation) : image,
+            // Rotated/flipped photos are downscaled after the orientation is applied, as before, so their
+            // thumbnails stay pixel-identical (the box edges would fall differently in the stored frame).
+            let fused = orientation == .normal || !applyOrientation ? (downscaleTo ?? 0) : 0
+            let out = try JPEGCodec.decode(bytes, targetLongestSide: targetSize, limits: limits,
+                                           downscaleLongestSide: fused).get()
+            guard let image = out.image else { throw .corrupt("no pixels") }
+            let oriented = applyOrientation ? image.applying(orientation) : image
+            return DecodedImage(image: fused > 0 ? oriented : oriented.downscaled(toLongestSide: downscaleTo ?? 0),
                                 originalWidth: out.imageWidth, originalHeight: out.imageHeight,
                                 orientation: orientation, orientationApplied: applyOrientation,
                                 scaleDenominator: out.scaleDenominator, warnings: out.warnings, format: .jpeg)
         case .png:
             let file = try PNGCodec.read(bytes: bytes, maxPixels: limits.maxSourcePixels).get()
             guard let image = file.image else { throw .corrupt("no pixels") }
-            return DecodedImage(image: image, originalWidth: file.width, originalHeight: file.height,
+            return DecodedImage(image: image.downscaled(toLongestSide: downscaleTo ?? 0), originalWidth: file.width, originalHeight: file.height,
                                 orientation: .normal, orientationApplied: applyOrientation, scaleDenominator: 1,
                                 warnings: [], format: .png)
         case nil:

@@ -17,8 +17,10 @@ public enum JPEGCodec {
         Int(ps_jpeg_pick_scale(Int32(clamping: width), Int32(clamping: height), Int32(clamping: targetLongestSide ?? 0)))
     }
 
+    /// `downscaleLongestSide` > 0: the output is box-downscaled to that longest side inside the shim (no
+    /// full-size buffer is allocated; same result as `PixelImage.downscaled(toLongestSide:)`).
     static func decode(_ bytes: [UInt8], targetLongestSide: Int?, limits: DecodeLimits,
-                       headerOnly: Bool = false) -> Result<JPEGDecodeOutput, DecodeError> {
+                       headerOnly: Bool = false, downscaleLongestSide: Int = 0) -> Result<JPEGDecodeOutput, DecodeError> {
         if bytes.isEmpty { return .failure(.empty) }
         var options = ps_jpeg_options()
         ps_jpeg_default_options(&options)
@@ -27,6 +29,7 @@ public enum JPEGCodec {
         options.max_scaled_output_pixels = Int64(limits.maxScaledOutputPixels)
         options.max_working_memory = Int64(limits.maxWorkingMemory)
         options.header_only = headerOnly ? 1 : 0
+        options.downscale_longest_side = Int32(clamping: downscaleLongestSide)
         var result = ps_jpeg_result()
         let code = bytes.withUnsafeBufferPointer { ps_jpeg_decode_memory($0.baseAddress, $0.count, &options, &result) }
         let message = withUnsafeBytes(of: &result.message) { raw in
@@ -42,9 +45,12 @@ public enum JPEGCodec {
         }
         var image: PixelImage?
         if let pixels = result.pixels {
+            let bytes = Int(result.stride) * Int(result.height)
+            let deallocator: @Sendable (UnsafeMutableRawPointer) -> Void
+            if result.pixels_mapped != 0 { deallocator = { ps_jpeg_unmap_pixels($0, bytes) } } else { deallocator = { ps_jpeg_free($0) } }
             image = PixelImage(adopting: UnsafeMutableRawPointer(pixels), width: Int(result.width),
                                height: Int(result.height), stride: Int(result.stride),
-                               deallocate: { ps_jpeg_free($0) })
+                               deallocate: deallocator)
         }
         return .success(JPEGDecodeOutput(image: image, imageWidth: Int(result.image_width),
                                          imageHeight: Int(result.image_height),

@@ -4,7 +4,29 @@ import Foundation
 /// Swift face of the CPNG shim.
 public enum PNGCodec {
     /// Reads a PNG file (premultiplied ARGB32). `headerOnly`: size and text chunks before the image data only.
+    /// Thumbnails in the layout `write` produces go through a fast reader (`readStored`); anything else, or
+    /// anything it finds wrong, is read by libpng (which then reports the error, if any).
     public static func read(path: PhotoPath, maxPixels: Int = 100_000_000, headerOnly: Bool = false) -> Result<PNGFile, DecodeError> {
+        if !headerOnly, let file = readStored(path: path, maxPixels: maxPixels) { return file }
+        return readWithLibPNG(path: path, maxPixels: maxPixels, headerOnly: headerOnly)
+    }
+
+    /// The fast reader alone: `.success` for an intact PNG in the layout `write` produces (8-bit RGB/RGBA,
+    /// stored zlib blocks, no row filters; Adler-32 and non-IDAT CRCs checked), nil for anything else.
+    static func readStored(path: PhotoPath, maxPixels: Int = 100_000_000) -> Result<PNGFile, DecodeError>? {
+        var result = ps_png_result()
+        let code = path.withCString { ps_png_read_stored_file($0, Int64(maxPixels), &result) }
+        guard code == PS_PNG_OK else { return nil }
+        return finish(code: code, result: &result)
+    }
+
+    /// Adler-32 (RFC 1950) of `bytes` continuing from `start` (the C reader's SIMD version; exposed for tests).
+    static func adler32(_ bytes: [UInt8], start: UInt32 = 1) -> UInt32 {
+        bytes.withUnsafeBufferPointer { ps_adler32(start, $0.baseAddress, $0.count) }
+    }
+
+    /// libpng alone (checks every CRC; reads every PNG layout).
+    static func readWithLibPNG(path: PhotoPath, maxPixels: Int = 100_000_000, headerOnly: Bool = false) -> Result<PNGFile, DecodeError> {
         var result = ps_png_result()
         let code = path.withCString { ps_png_read_file($0, Int64(maxPixels), headerOnly ? 1 : 0, &result) }
         return finish(code: code, result: &result)
@@ -42,14 +64,21 @@ public enum PNGCodec {
         }
         var image: PixelImage?
         if let pixels = result.pixels {
+            let bytes = Int(result.stride) * Int(result.height)
+            let deallocator: @Sendable (UnsafeMutableRawPointer) -> Void
+            if result.pixels_mapped != 0 { deallocator = { ps_png_unmap_pixels($0, bytes) } } else { deallocator = { ps_png_free($0) } }
             image = PixelImage(adopting: UnsafeMutableRawPointer(pixels), width: Int(result.width),
-                               height: Int(result.height), stride: Int(result.stride), deallocate: { ps_png_free($0) })
+                               height: Int(result.height), stride: Int(result.stride),
+                               deallocate: deallocator)
         }
         return .success(PNGFile(width: Int(result.width), height: Int(result.height), image: image, texts: texts))
     }
 
-    /// Writes `image` as an 8-bit RGBA PNG with tEXt chunks (in the given order). Returns an error reason on failure.
-    public static func write(_ image: PixelImage, to path: PhotoPath, texts: [(String, String)]) -> String? {
+    /// Writes `image` as an 8-bit PNG (RGB when fully opaque, else RGBA) with tEXt chunks (in the given order).
+    /// `compressionLevel` 0 (thumbnails): stored zlib blocks, no row filter — what `readStored` reads fast;
+    /// 1…9: deflate with adaptive filters (how other programs write). Returns an error reason on failure.
+    public static func write(_ image: PixelImage, to path: PhotoPath, texts: [(String, String)],
+                             compressionLevel: Int = 0) -> String? {
         var keys = texts.map { strdup($0.0) }
         var values = texts.map { strdup($0.1) }
         defer { keys.forEach { free($0) }; values.forEach { free($0) } }
@@ -62,7 +91,8 @@ public enum PNGCodec {
                             path.withCString {
                                 ps_png_write_file($0, raw.baseAddress!.assumingMemoryBound(to: UInt8.self),
                                                   Int32(image.width), Int32(image.height), Int32(image.stride),
-                                                  kk.baseAddress, vv.baseAddress, Int32(texts.count), &message)
+                                                  kk.baseAddress, vv.baseAddress, Int32(texts.count),
+                                                  Int32(compressionLevel), &message)
                             }
                         }
                     }

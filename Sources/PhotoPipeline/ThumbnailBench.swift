@@ -20,22 +20,36 @@ public enum ThumbnailBench {
             dropped = (try? "1\n".write(toFile: "/proc/sys/vm/drop_caches", atomically: false, encoding: .utf8)) != nil
         }
         resetPeakRSS()
+        let coldCPUStart = processCPUSeconds()
         let cold = measure(photos: photos, pixelSize: pixelSize, firstScreen: firstScreen, workers: workers, disk: disk,
                            extraSeconds: scanSeconds)
+        let coldCPU = processCPUSeconds() - coldCPUStart
         let coldPeak = peakRSS()
         resetPeakRSS()
+        let warmCPUStart = processCPUSeconds()
         let warmStart = Date()
         let warmPhotos = PhotoLibrary.scan(root: folder).albums.flatMap(\.photos)
         let warm = measure(photos: warmPhotos, pixelSize: pixelSize, firstScreen: firstScreen, workers: workers, disk: disk,
                            extraSeconds: Date().timeIntervalSince(warmStart))
         let warmPeak = peakRSS()
-        return ThumbnailBenchResult(
+        let warmCPU = processCPUSeconds() - warmCPUStart
+        var result = ThumbnailBenchResult(
             folder: folder.string, photos: photos.count, pixelSize: pixelSize, workers: workers,
             firstScreenCount: min(firstScreen, photos.count), scanSeconds: scanSeconds,
             coldFirstScreenSeconds: cold.first, coldAllSeconds: cold.all,
             warmFirstScreenSeconds: warm.first, warmAllSeconds: warm.all,
             coldPeakRSSBytes: coldPeak, warmPeakRSSBytes: warmPeak, droppedPageCache: dropped,
             failures: cold.failures, coldSources: cold.sources, warmSources: warm.sources)
+        result.coldCPUSeconds = coldCPU
+        result.warmCPUSeconds = warmCPU
+        return result
+    }
+
+    /// User + system CPU time of the whole process (every thread), seconds.
+    static func processCPUSeconds() -> Double {
+        var now = timespec()
+        guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now) == 0 else { return 0 }
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     private struct Phase { var first: Double; var all: Double; var failures: Int; var sources: [String: Int] }

@@ -22,6 +22,10 @@ public struct ThumbnailBenchResult: Codable, Sendable {
     public var warmPeakRSSBytes: Int
     /// Whether the page cache was dropped before the cold phase (needs root).
     public var droppedPageCache: Bool
+    /// CPU time (user + system, all threads of the process) spent in the cold and the warm phase, seconds:
+    /// steadier than the wall times on a shared machine.
+    public var coldCPUSeconds: Double = 0
+    public var warmCPUSeconds: Double = 0
     public var failures: Int
     /// Result counts by `LoadSource` raw value.
     public var coldSources: [String: Int]

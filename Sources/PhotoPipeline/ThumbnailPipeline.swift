@@ -51,7 +51,7 @@ public struct ThumbnailPipeline: Sendable {
         }
         let decoded: DecodedImage
         do {
-            decoded = try decoder.decode(bytes: bytes, targetSize: target)
+            decoded = try decoder.decode(bytes: bytes, targetSize: target, downscaleTo: target)
         } catch {
             diskCache?.recordFailure(source: photo.path, identity: identity)
             return .failure(error)

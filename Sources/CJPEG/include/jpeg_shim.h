@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pixel_scale.h" /* the thumbnail downscaler, same module */
+
 /* Error codes returned by the shim. */
 enum {
     PS_JPEG_OK = 0,
@@ -34,12 +36,17 @@ typedef struct {
     int64_t max_working_memory;
     /* 1 = read the header only (fills the sizes, no pixels). */
     int32_t header_only;
+    /* > 0: when the DCT-scaled output's longest side is larger, decode into a per-thread scratch buffer and
+       return it box-downscaled (ps_downscale_box) to this longest side (other side rounded, at least 1):
+       no full-size output buffer is allocated (thumbnails). 0 = return the DCT-scaled output. */
+    int32_t downscale_longest_side;
 } ps_jpeg_options;
 
 /* Output of a decode. */
 typedef struct {
     int32_t image_width, image_height;   /* as stored in the file, pixels */
-    int32_t width, height;               /* output size, pixels (after DCT scaling) */
+    int32_t width, height;               /* output size, pixels (after DCT scaling and downscale_longest_side) */
+    int32_t decoded_width, decoded_height; /* after DCT scaling only, pixels */
     int32_t scale_denom;                 /* 1, 2, 4 or 8 */
     int32_t stride;                      /* bytes per output row (width * 4) */
     int32_t jpeg_color_space;            /* libjpeg J_COLOR_SPACE of the file */
@@ -51,6 +58,8 @@ typedef struct {
     int32_t rows_decoded;                /* scanlines actually produced */
     /* Premultiplied ARGB32 pixels, native-endian uint32 0xAARRGGBB (opaque). Free with ps_jpeg_free. */
     uint8_t *pixels;
+    /* 1 when `pixels` is a populated anonymous mapping: free it with ps_jpeg_unmap_pixels, not ps_jpeg_free. */
+    int32_t pixels_mapped;
     char message[PS_JPEG_MESSAGE_LENGTH]; /* error message, or the first warning */
 } ps_jpeg_result;
 
@@ -66,6 +75,9 @@ int ps_jpeg_decode_file(const char *path, const ps_jpeg_options *options, ps_jpe
 
 /* Frees a buffer returned by the shim (decode pixels, encode output). */
 void ps_jpeg_free(void *pointer);
+
+/* Frees decode pixels whose result had pixels_mapped = 1; `bytes` = stride * height. */
+void ps_jpeg_unmap_pixels(void *pointer, size_t bytes);
 
 /* The denominator (1, 2, 4, 8) the decoder picks for an image and a target longest side (pixels). */
 int32_t ps_jpeg_pick_scale(int32_t image_width, int32_t image_height, int32_t target_longest_side);

@@ -32,6 +32,8 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     /// Cells that stopped being displayed this frame: their loads are cancelled unless still prefetched.
     var endedCells: [(StackEngine.IndexPath, PhotoPath)] = []
     var hasBeenSized = false
+    /// The content offset at the last `update` and its time, for the speed while dragging (points, seconds).
+    var lastUpdate: (offset: Double, time: Double)?
     let background = try? BackgroundTexture()
 
     public init(library: LibraryModel, images: ImageService, clock: Clock) {
@@ -66,7 +68,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         collectionView.delegate = self
         // Cards and titles up to 300 pt beyond the window are live and build their caches a few per frame.
         collectionView.displayMargin = 300
-        elementsWarmedPerFrame = 6
+        elementsWarmedPerFrame = 12
         backgroundColor = RGBA(0.16, 0.18, 0.22)
         reloadAlbums(animated: false)
     }
@@ -122,6 +124,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     }
 
     public override func update(at time: Double) {
+        extendDisplayMarginAhead(at: time)
         super.update(at: time)
         cancelLoadsOfEndedCells()
         configureVisibleRenderers(at: time)
@@ -130,7 +133,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
 
     public override var isAnimating: Bool {
         let now = clock.now
-        return super.isAnimating || lifts.values.contains { !$0.isFinished(at: now) }
+        return super.isAnimating || lifts.values.contains { !$0.isFinished(at: now) } || showsQuickCards
     }
 
     /// Ready when the scan is done and every drawn card in the window has loaded or failed.
@@ -183,6 +186,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     func configureVisibleRenderers(at time: Double) {
         updateLifts(at: time)
         let animating = collectionView.isAnimating
+        let scrolling = scroller.isTracking || scroller.isMoving(at: time)
         let font = titleFontSize
         let px = pixelSize
         for item in collectionView.displayList {
@@ -193,6 +197,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
                 cell.castsLiftShadow = p.item == min(count, Self.drawnDepth) - 1
                 cell.showsFocusRing = selectedSection == p.section && p.item == 0
                 cell.mayRerender = !animating
+                cell.mayDrawQuick = scrolling
                 // The top card (opaque, same centre) covers the middle of the two drawn beneath it.
                 cell.coveringRotation = p.item > 0 && !animating ? stackLayout.rotation(section: p.section, item: 0) : nil
                 if cell.pixelSize != px { cell.pixelSize = px }

@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import PhotoPipeline
 import StackEngine
+import X11Host
 import XCTest
 @testable import PhotoStackApp
 
@@ -71,6 +72,10 @@ final class CardFallbackTests: XCTestCase {
         moving.mayDrawQuick = true
         let quick = try render(moving)
         XCTAssertTrue(moving.drewQuick)
+        if let dir = ProcessInfo.processInfo.environment["PHOTOSTACK_TEST_PNG_DIR"] {   // to look at them
+            try exact.writePNG(to: dir + "/card-exact.png")
+            try quick.writePNG(to: dir + "/card-quick.png")
+        }
         XCTAssertEqual(builder.counters.quickDraws, 1)
         XCTAssertEqual(builder.counters.builtOnUIThread, 1, "nothing built on the UI thread while scrolling")
         XCTAssertEqual(builder.queuedCount, 1, "the build was queued")

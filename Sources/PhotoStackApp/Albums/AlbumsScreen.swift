@@ -151,6 +151,8 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         key.category == .cell || (key.category == .supplementary && key.kind == PhotoStackLayout.titleKind)
     }
 
+    /// Scroll-copy is used unless a note (scanning, empty folder) is drawn over the content.
+    public override var supportsScrollCopy: Bool { !library.isScanning && !library.albums.isEmpty }
     public override func didClick(_ key: ElementKey?, at point: Point, clickCount: Int, time: Double) { clicked(key) }
     public override func handleKey(_ key: KeyEvent) -> Bool { handleSelectionKey(key) }
     public override func drawBackground(in ctx: CairoContext) { drawTexture(in: ctx) }

@@ -42,6 +42,22 @@ final class PhotoCell: DrawableView {
     private var cardContent: ObjectIdentifier?
     private var cardKind = -1
 
+    /// Everything the card's pixels depend on besides its attributes; nil after a quick draw (the exact card
+    /// replaces it as soon as it is built, so it is redrawn every frame until then).
+    override var appearanceSignature: Int? {
+        if drewQuick { return nil }
+        var h = Hasher()
+        h.combine(photo?.id)
+        h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing)
+        h.combine(coveringRotation); h.combine(mayRerender); h.combine(pixelSize)
+        switch content {
+        case .image(let s): h.combine(0); h.combine(ObjectIdentifier(s)); h.combine(s.pixelWidth); h.combine(s.pixelHeight)
+        case .loading: h.combine(1)
+        case .broken: h.combine(2)
+        }
+        return h.finalize()
+    }
+
     override var needsWarming: Bool { isDrawn && (rotatedCard == nil || pendingBuild != nil) }
 
     override func prepareForReuse() {

@@ -42,11 +42,13 @@ final class PhotoCell: DrawableView {
     private var cardContent: ObjectIdentifier?
     private var cardKind = -1
 
-    /// Everything the card's pixels depend on besides its attributes; nil after a quick draw (the exact card
-    /// replaces it as soon as it is built, so it is redrawn every frame until then).
+    /// Everything the card's pixels depend on besides its attributes. After a quick draw it also says
+    /// whether the exact card's build is done: the quick card moves with the scroll like any other until
+    /// then, and is redrawn (exact) in the first frame after.
     override var appearanceSignature: Int? {
-        if drewQuick { return nil }
         var h = Hasher()
+        if drewQuick { h.combine(pendingBuild.map { $0.poll().finished } ?? true) }
+        h.combine(drewQuick)
         h.combine(photo?.id)
         h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing)
         h.combine(coveringRotation); h.combine(mayRerender); h.combine(pixelSize)

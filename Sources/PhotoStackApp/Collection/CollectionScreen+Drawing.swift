@@ -22,8 +22,14 @@ extension CollectionScreen {
             return !a.isHidden && a.alpha > 0.001 && a.boundingBox.intersects(viewport)
                 && ($0.view is DrawableView || $0.view is TemplateCellView)
         }
-        let region = copying ? scrollCopyRegion(ctx, items: items, scale: scale, width: width, height: height,
-                                                deviceOffset: (dox, doy)) : nil
+        // Signatures before drawing: an element only partly redrawn (it overlaps what changed) may change its look
+        // while drawn (a card whose build just finished); its record keeps the old signature, so the next frame
+        // redraws all of it.
+        let before: [ElementKey: Int?] = copying ? Dictionary(items.map { ($0.attributes.key, ($0.view as? DrawableView)?.appearanceSignature) },
+                                                               uniquingKeysWith: { a, _ in a }) : [:]
+        var wholeKeys = Set<ElementKey>()
+        let region = copying ? scrollCopyRegion(ctx, items: items, signatures: before, scale: scale, width: width, height: height,
+                                                deviceOffset: (dox, doy), redrawnWhole: &wholeKeys) : nil
         lastFrameRedrawnFraction = 1
         if let region {
             let size = ctx.targetImageSize!
@@ -57,8 +63,10 @@ extension CollectionScreen {
             ctx.setTargetStamp(stamp)
             var drawn: [ElementKey: ScrollCopyRecord.Drawn] = [:]
             for item in items {
-                drawn[item.attributes.key] = ScrollCopyRecord.Drawn(attributes: item.attributes, view: ObjectIdentifier(item.view),
-                                                                   signature: (item.view as? DrawableView)?.appearanceSignature)
+                let key = item.attributes.key
+                let whole = region == nil || wholeKeys.contains(key)
+                drawn[key] = ScrollCopyRecord.Drawn(attributes: item.attributes, view: ObjectIdentifier(item.view),
+                                                    signature: whole ? (item.view as? DrawableView)?.appearanceSignature : before[key] ?? nil)
             }
             scrollCopyRecord = ScrollCopyRecord(stamp: stamp, pixelWidth: size.width, pixelHeight: size.height, scale: scale,
                                                 width: width, height: height, deviceOffsetX: dox, deviceOffsetY: doy,
@@ -94,8 +102,10 @@ extension CollectionScreen {
     /// When the target still holds this screen's last frame: moves it by the scroll distance and returns the
     /// device rectangles to redraw (the strip that scrolled in, the elements that changed, where elements
     /// left); nil when the whole frame must be drawn.
-    func scrollCopyRegion(_ ctx: CairoContext, items: [DisplayItem], scale: Double, width: Double, height: Double,
-                          deviceOffset: (x: Int, y: Int)) -> [DeviceRect]? {
+    /// `redrawnWhole` receives the elements redrawn entirely (the ones that changed).
+    func scrollCopyRegion(_ ctx: CairoContext, items: [DisplayItem], signatures: [ElementKey: Int?], scale: Double,
+                          width: Double, height: Double, deviceOffset: (x: Int, y: Int),
+                          redrawnWhole: inout Set<ElementKey>) -> [DeviceRect]? {
         guard let rec = scrollCopyRecord, let size = ctx.targetImageSize, rec.stamp == ctx.targetStamp,
               rec.pixelWidth == size.width, rec.pixelHeight == size.height, rec.scale == scale, rec.width == width,
               rec.height == height, rec.deviceOffsetX == deviceOffset.x, clock.now >= rec.time, clock.now - rec.time <= 0.1
@@ -112,8 +122,9 @@ extension CollectionScreen {
             let a = item.attributes
             seen.insert(a.key)
             let old = rec.elements[a.key]
-            if let old, let sig = old.signature, sig == (item.view as? DrawableView)?.appearanceSignature,
+            if let old, let sig = old.signature, sig == signatures[a.key] ?? nil,
                old.attributes == a, old.view == ObjectIdentifier(item.view) { continue }
+            redrawnWhole.insert(a.key)
             rects.append(ScrollCopyRecord.inkRect(a, scale: scale, ox: deviceOffset.x, oy: deviceOffset.y))
             if let old { rects.append(ScrollCopyRecord.inkRect(old.attributes, scale: scale, ox: deviceOffset.x, oy: deviceOffset.y)) }
         }

@@ -104,5 +104,12 @@ final class ScrollCopyTests: XCTestCase {
         b.update(at: clock.now)
         b.draw(in: CairoContext(surface: surface), width: 640, height: 480, scale: 1)
         XCTAssertLessThan(b.albums.lastFrameRedrawnFraction, 0.5)
+        // A screen without scroll-copy draws over it (as an album screen flying open over the albums screen):
+        // the albums screen's next frame is drawn whole.
+        let plain = CollectionScreen(name: "plain", title: "plain", layout: FlowLayout(), clock: clock)
+        plain.resize(width: 640, height: 480, scale: 1, at: clock.now)
+        plain.draw(in: CairoContext(surface: surface), width: 640, height: 480, scale: 1)
+        b.draw(in: CairoContext(surface: surface), width: 640, height: 480, scale: 1)
+        XCTAssertEqual(b.albums.lastFrameRedrawnFraction, 1)
     }
 }

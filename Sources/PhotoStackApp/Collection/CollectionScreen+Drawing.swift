@@ -73,6 +73,8 @@ extension CollectionScreen {
                                                 time: clock.now, elements: drawn, underIndicators: underIndicators)
         } else {
             scrollCopyRecord = nil
+            // This frame is not one a screen can move next time (e.g. drawn over the albums screen's).
+            if ctx.targetStamp != 0 { ctx.setTargetStamp(0) }
         }
     }
 

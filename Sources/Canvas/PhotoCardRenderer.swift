@@ -51,6 +51,44 @@ public struct PhotoCardRenderer: Sendable {
         ctx.stroke()
     }
 
+    /// A cheap stand-in for a card whose exact rendering is not ready yet (drawn for a frame or two while
+    /// it scrolls in fast): the square in the border colour, the photo aspect-filled inside the border with
+    /// nearest-pixel sampling and no clip mask (one filled polygon each), no shadow. Works under any
+    /// transform (the context carries the card's rotation). Placeholder contents are drawn as usual.
+    public func drawQuick(_ content: PhotoCardContent, in ctx: CairoContext, rect: CanvasRect) {
+        guard case .image(let image) = content else {
+            ctx.withSavedState {
+                ctx.newPath()
+                ctx.rectangle(rect)
+                ctx.setColor(style.backgroundColor)
+                ctx.fill()
+                switch content {
+                case .loading: drawLoading(in: ctx, rect: rect)
+                default: drawBroken(in: ctx, rect: rect)
+                }
+            }
+            return
+        }
+        let b = style.borderWidth
+        ctx.newPath()
+        ctx.rectangle(rect)
+        ctx.setColor(style.borderColor)
+        ctx.fill()
+        let iw = Double(image.pixelWidth), ih = Double(image.pixelHeight)
+        guard iw > 0, ih > 0, rect.width > 2 * b, rect.height > 2 * b else { return }
+        // The exact card's photo spans the whole square under a border stroked inside it: the part that
+        // shows is the square inset by the border, sampled from the same aspect-filled placement.
+        let s = max(rect.width / iw, rect.height / ih)
+        ctx.withSavedState {
+            ctx.newPath()
+            ctx.rectangle(rect.insetBy(b))
+            ctx.translate(rect.midX - iw * s / 2, rect.midY - ih * s / 2)
+            ctx.scale(s, s)
+            ctx.setSource(image, filter: .nearest)
+            ctx.fill()
+        }
+    }
+
     /// Scales `image` to cover `rect` (keeping its aspect ratio), centred and clipped to `rect`.
     public func drawAspectFill(_ image: ImageSurface, in ctx: CairoContext, rect: CanvasRect) {
         let iw = Double(image.pixelWidth), ih = Double(image.pixelHeight)

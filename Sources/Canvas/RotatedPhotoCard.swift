@@ -75,7 +75,9 @@ public final class RotatedPhotoCard {
         precondition(omittedHalfSide <= Self.holeHalfSide(coveredHalfSide), "the left-out middle must stay covered")
         var hole: (x: Int, y: Int, width: Int, height: Int)?
         let h = Self.holeHalfSide(coveredHalfSide)
-        let x = Int((deviceX - half).rounded()), y = Int((deviceY - half).rounded())
+        // Halves round up wherever the card is (not away from zero), so moving it by whole pixels moves its
+        // copy by exactly as much (frames made by scroll-copy equal frames drawn whole).
+        let x = Int((deviceX - half + 0.5).rounded(.down)), y = Int((deviceY - half + 0.5).rounded(.down))
         if h > 0 {
             let c = surface.pixelWidth / 2
             hole = (x + c - h, y + c - h, 2 * h, 2 * h)

@@ -14,6 +14,8 @@ final class AlbumTitleView: DrawableView {
 
     override func prepareForReuse() { text = "" }
 
+    override var appearanceSignature: Int? { text.hashValue &+ fontSize.hashValue &* 31 }
+
     override var needsWarming: Bool { layout == nil && !text.isEmpty }
 
     /// The laid-out text for `width` points (kept while text, size and width stay the same).

@@ -7,7 +7,7 @@ extension AlbumsScreen {
     func drawTexture(in ctx: CairoContext) {
         if background == nil { ctx.clear(to: backgroundColor) }   // the texture is opaque and covers the window
         background?.fill(CanvasRect(x: 0, y: 0, width: viewportWidth, height: viewportHeight), in: ctx,
-                         deviceScale: deviceScale, originX: 0, originY: -collectionView.contentOffset.y)
+                         deviceScale: deviceScale, originX: 0, originY: -drawnContentOffset.y)
     }
 
     /// The empty-folder note, or the scanning hint.

@@ -32,6 +32,8 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     /// Cells that stopped being displayed this frame: their loads are cancelled unless still prefetched.
     var endedCells: [(StackEngine.IndexPath, PhotoPath)] = []
     var hasBeenSized = false
+    /// The content offset at the last `update` and its time, for the speed while dragging (points, seconds).
+    var lastUpdate: (offset: Double, time: Double)?
     let background = try? BackgroundTexture()
 
     public init(library: LibraryModel, images: ImageService, clock: Clock) {
@@ -66,7 +68,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         collectionView.delegate = self
         // Cards and titles up to 300 pt beyond the window are live and build their caches a few per frame.
         collectionView.displayMargin = 300
-        elementsWarmedPerFrame = 6
+        elementsWarmedPerFrame = 12
         // Photos are prefetched one window ahead and half a window behind: the surface cache's budget holds
         // about one window of 512 px photos beside the ones shown, so loading farther ahead would only evict
         // what was loaded first (the nearest); their disk thumbnails make anything farther quick anyway.
@@ -132,6 +134,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     }
 
     public override func update(at time: Double) {
+        extendDisplayMarginAhead(at: time)
         super.update(at: time)
         cancelLoadsOfEndedCells()
         configureVisibleRenderers(at: time)
@@ -140,7 +143,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
 
     public override var isAnimating: Bool {
         let now = clock.now
-        return super.isAnimating || lifts.values.contains { !$0.isFinished(at: now) }
+        return super.isAnimating || lifts.values.contains { !$0.isFinished(at: now) } || showsQuickCards
     }
 
     /// Ready when the scan is done and every drawn card in the window has loaded or failed.
@@ -158,6 +161,8 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         key.category == .cell || (key.category == .supplementary && key.kind == PhotoStackLayout.titleKind)
     }
 
+    /// Scroll-copy is used unless a note (scanning, empty folder) is drawn over the content.
+    public override var supportsScrollCopy: Bool { !library.isScanning && !library.albums.isEmpty }
     public override func didClick(_ key: ElementKey?, at point: Point, clickCount: Int, time: Double) { clicked(key) }
     public override func handleKey(_ key: KeyEvent) -> Bool { handleSelectionKey(key) }
     public override func drawBackground(in ctx: CairoContext) { drawTexture(in: ctx) }
@@ -193,6 +198,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     func configureVisibleRenderers(at time: Double) {
         updateLifts(at: time)
         let animating = collectionView.isAnimating
+        let scrolling = scroller.isTracking || scroller.isMoving(at: time)
         let font = titleFontSize
         for item in collectionView.displayList {
             let p = item.attributes.indexPath
@@ -202,6 +208,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
                 cell.castsLiftShadow = p.item == min(count, Self.drawnDepth) - 1
                 cell.showsFocusRing = selectedSection == p.section && p.item == 0
                 cell.mayRerender = !animating
+                cell.mayDrawQuick = scrolling
                 // The top card (opaque, same centre) covers the middle of the two drawn beneath it.
                 cell.coveringRotation = p.item > 0 && !animating ? stackLayout.rotation(section: p.section, item: 0) : nil
                 let itemPixels = pixelSize(forItem: p.item)

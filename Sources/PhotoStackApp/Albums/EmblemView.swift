@@ -6,6 +6,9 @@ import StackEngine
 /// pulled down past its top: a round badge holding a small fanned stack of three photo cards with a
 /// mountain-and-sun picture on the front one. Drawn with Cairo paths, scaled from a 100 × 100 design.
 final class EmblemView: DrawableView {
+    /// The design never changes (only its attributes do).
+    override var appearanceSignature: Int? { 0 }
+
     override func draw(in ctx: CairoContext, size: Size, deviceScale: Double) {
         guard size.width > 1 else { return }
         ctx.withSavedState {

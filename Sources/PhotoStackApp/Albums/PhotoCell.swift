@@ -26,6 +26,14 @@ final class PhotoCell: DrawableView {
     var coveringRotation: Double?
     /// When false the cached card is reused scaled even if its size is off (during reflow animations).
     var mayRerender = true
+    /// While true (the screen is scrolling), a card whose exact rendering is not built yet is drawn by the
+    /// quick path (`PhotoCardRenderer.drawQuick`) and its build hurried on the builder thread, instead of
+    /// building it or waiting for it on the UI thread. When false the exact card is always drawn.
+    var mayDrawQuick = false
+    /// True when the last `draw` used the quick path (the screen keeps drawing frames until it is replaced).
+    private(set) var drewQuick = false
+    /// Where cards are built in the background.
+    var builder = CardBuildQueue.shared
 
     private var card: CachedPhotoCard?
     private var rotatedCard: RotatedPhotoCard?
@@ -34,13 +42,33 @@ final class PhotoCell: DrawableView {
     private var cardContent: ObjectIdentifier?
     private var cardKind = -1
 
+    /// Everything the card's pixels depend on besides its attributes. After a quick draw it also says
+    /// whether the exact card's build is done: the quick card moves with the scroll like any other until
+    /// then, and is redrawn (exact) in the first frame after.
+    override var appearanceSignature: Int? {
+        var h = Hasher()
+        if drewQuick { h.combine(pendingBuild.map { $0.poll().finished } ?? true) }
+        h.combine(drewQuick)
+        h.combine(photo?.id)
+        h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing)
+        h.combine(coveringRotation); h.combine(mayRerender); h.combine(pixelSize)
+        switch content {
+        case .image(let s): h.combine(0); h.combine(ObjectIdentifier(s)); h.combine(s.pixelWidth); h.combine(s.pixelHeight)
+        case .loading: h.combine(1)
+        case .broken: h.combine(2)
+        }
+        return h.finalize()
+    }
+
     override var needsWarming: Bool { isDrawn && (rotatedCard == nil || pendingBuild != nil) }
 
     override func prepareForReuse() {
         photo = nil
         card = nil
         rotatedCard = nil
+        pendingBuild?.cancelIfNotStarted()
         pendingBuild = nil
+        drewQuick = false
         cardContent = nil
         cardKind = -1
         lift = 0
@@ -54,6 +82,8 @@ final class PhotoCell: DrawableView {
     override func didEnterReusePool() {
         card = nil
         rotatedCard = nil
+        pendingBuild?.cancelIfNotStarted()
+        pendingBuild = nil
     }
 
     /// What the card shows now: the image (if this photo has one), a broken mark or a placeholder.
@@ -71,6 +101,7 @@ final class PhotoCell: DrawableView {
     }
 
     override func draw(in ctx: CairoContext, size: Size, deviceScale: Double) {
+        if !isWarming { drewQuick = false }
         guard isDrawn, size.width > 0 else { return }
         let content = self.content
         let kind: Int, id: ObjectIdentifier?
@@ -84,6 +115,7 @@ final class PhotoCell: DrawableView {
         if kind != cardKind || id != cardContent {
             card = nil
             rotatedCard = nil
+            pendingBuild?.cancelIfNotStarted()
             pendingBuild = nil
             cardKind = kind
             cardContent = id
@@ -97,12 +129,14 @@ final class PhotoCell: DrawableView {
             func fits(_ r: RotatedPhotoCard?) -> Bool {
                 r?.matches(side: side, pixelsPerPoint: rs.scale, rotation: rs.rotation, coveredHalfSide: covered) == true
             }
-            // A build started off screen: take it when done (wait for it when the card is needed now).
+            // A build started off screen: take it when done. When the card is needed now: while scrolling,
+            // draw it by the quick path this frame and hurry the build; else wait for it (or build it here).
             if let job = pendingBuild {
-                let state: (finished: Bool, card: RotatedPhotoCard?)
-                if isWarming { state = job.poll() }
-                else if job.cancelIfNotStarted() { state = (true, nil) }   // not begun: build it here at once
-                else { state = (true, job.wait()) }
+                var state = job.poll()
+                if !state.finished && !isWarming && !mayDrawQuick {
+                    if job.cancelIfNotStarted() { state = (true, nil) }   // not begun: build it here at once
+                    else { builder.count { $0.waits += 1 }; state = (true, job.wait()) }
+                }
                 if state.finished {
                     pendingBuild = nil
                     if let built = state.card, fits(built) { rotatedCard = built }
@@ -110,12 +144,25 @@ final class PhotoCell: DrawableView {
             }
             if isWarming {
                 if mayRerender, !fits(rotatedCard), pendingBuild == nil {
-                    pendingBuild = CardBuildQueue.shared.submit(content, side: side, pixelsPerPoint: rs.scale,
-                                                                rotation: rs.rotation, covered: covered)
+                    pendingBuild = builder.submit(content, side: side, pixelsPerPoint: rs.scale,
+                                                  rotation: rs.rotation, covered: covered)
                 }
                 return
             }
+            if mayRerender, !fits(rotatedCard), mayDrawQuick {
+                if let job = pendingBuild { builder.makeUrgent(job) }
+                else {
+                    pendingBuild = builder.submit(content, side: side, pixelsPerPoint: rs.scale, rotation: rs.rotation,
+                                                  covered: covered, urgent: true)
+                }
+                builder.count { $0.quickDraws += 1 }
+                PhotoCardRenderer().drawQuick(content, in: ctx, rect: CanvasRect(x: 0, y: 0, width: side, height: side))
+                drewQuick = true
+                drawFocusRing(in: ctx, side: side)
+                return
+            }
             if mayRerender, !fits(rotatedCard) {
+                builder.count { $0.builtOnUIThread += 1 }
                 if card?.matches(side: side, deviceScale: rs.scale) != true {
                     card = try? CachedPhotoCard(content, side: side, deviceScale: rs.scale)
                 }
@@ -142,6 +189,11 @@ final class PhotoCell: DrawableView {
             }
             card.draw(in: ctx, centerX: c, centerY: c, scale: scale)
         }
+        drawFocusRing(in: ctx, side: side)
+    }
+
+    private func drawFocusRing(in ctx: CairoContext, side: Double) {
+        let c = side / 2
         if showsFocusRing {
             let s = side * (1 + 0.05 * lift) + 10
             ctx.newPath()

@@ -24,6 +24,23 @@ public struct FrameBenchResult: Codable, Sendable {
     public var paced: Bool
     /// CPU time of the UI thread and of every other thread of the process over the fling, seconds.
     public var uiThreadCPUSeconds: Double, otherThreadsCPUSeconds: Double
+    /// What happened to the photo cards over the fling.
+    public var cards: FrameCardFigures
+}
+
+/// Card work of a `FrameBench` run: built by the background builders, or handled on the UI thread.
+public struct FrameCardFigures: Codable, Sendable {
+    /// Card builder threads.
+    public var builderThreads: Int
+    /// Cards built by the builder threads.
+    public var builtInBackground: Int
+    /// Cards built on the UI thread, waits on the UI thread for a running build, and cards drawn by the
+    /// quick path (the exact card not ready while scrolling), over the fling.
+    public var builtOnUIThread: Int, uiThreadWaits: Int, quickDraws: Int
+    /// Frames that built or waited for a card on the UI thread; frames that drew at least one quick card.
+    public var framesBuildingOnUIThread: Int, framesWithQuickCards: Int
+    /// The most quick cards in one frame.
+    public var maxQuickCardsPerFrame: Int
 }
 
 /// Renders the albums screen headless while scripted flings scroll it from top to bottom, measuring the CPU
@@ -81,6 +98,9 @@ public enum FrameBench {
         drawFrame()   // the first frame (cards rendered for the first screen) is not part of the fling
 
         var cpu: [Double] = [], wall: [Double] = []
+        let builder = CardBuildQueue.shared
+        builder.resetCounters()
+        var framesBuilding = 0, framesQuick = 0, maxQuick = 0
         let processCPU0 = ProcessFigures.processCPUSeconds(), uiCPU0 = ProcessFigures.threadCPUSeconds()
         var nextFrame = Date()
         var flings = 0
@@ -122,16 +142,21 @@ public enum FrameBench {
                 if wait > 0 { Thread.sleep(forTimeInterval: wait) }
                 nextFrame = max(nextFrame.addingTimeInterval(1.0 / 60), Date())
             }
+            let k0 = builder.counters
             let w0 = Date(), c0 = ProcessFigures.threadCPUSeconds()
             for e in events { app.handle(e) }
             drawFrame()
             let c1 = ProcessFigures.threadCPUSeconds(), w1 = Date()
+            let k1 = builder.counters
+            if k1.builtOnUIThread > k0.builtOnUIThread || k1.waits > k0.waits { framesBuilding += 1 }
+            if k1.quickDraws > k0.quickDraws { framesQuick += 1; maxQuick = max(maxQuick, k1.quickDraws - k0.quickDraws) }
             cpu.append((c1 - c0) * 1000)
             wall.append(w1.timeIntervalSince(w0) * 1000)
             flingFrame += 1
             clock.advance(by: 1.0 / 60)
         }
         let uiCPU = ProcessFigures.threadCPUSeconds() - uiCPU0
+        let k = builder.counters
         let processCPU = ProcessFigures.processCPUSeconds() - processCPU0
         let cv = albumsScreen.collectionView
         return FrameBenchResult(width: width, height: height, scale: scale, albums: model.albums.count,
@@ -140,6 +165,10 @@ public enum FrameBench {
                                 flings: flings, contentHeight: cv.contentSize.height, finalOffset: cv.contentOffset.y,
                                 reachedBottom: cv.contentOffset.y >= maxY() - 0.5,
                                 cpu: FrameStats(milliseconds: cpu), wall: FrameStats(milliseconds: wall), paced: paced,
-                                uiThreadCPUSeconds: uiCPU, otherThreadsCPUSeconds: max(0, processCPU - uiCPU))
+                                uiThreadCPUSeconds: uiCPU, otherThreadsCPUSeconds: max(0, processCPU - uiCPU),
+                                cards: FrameCardFigures(builderThreads: builder.workerCount, builtInBackground: k.built,
+                                                        builtOnUIThread: k.builtOnUIThread, uiThreadWaits: k.waits,
+                                                        quickDraws: k.quickDraws, framesBuildingOnUIThread: framesBuilding,
+                                                        framesWithQuickCards: framesQuick, maxQuickCardsPerFrame: maxQuick))
     }
 }

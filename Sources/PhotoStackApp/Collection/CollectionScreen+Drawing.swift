@@ -4,35 +4,154 @@ import StackEngine
 extension CollectionScreen {
     /// Draws background, every element of the display list (`DrawableView`s and template cells) (zIndex order, each with its transform
     /// and alpha about its centre), the scroll indicators and the overlay. Units are viewport points.
+    ///
+    /// When `supportsScrollCopy` and the target (an image surface) still holds this screen's previous frame
+    /// of the same size, drawn at most 0.1 s of app time ago, the frame is made by moving those pixels by
+    /// the scroll distance and redrawing only the strip that scrolled in and the elements whose attributes
+    /// or look (`DrawableView.appearanceSignature`) changed; the content offset is then drawn snapped to
+    /// whole device pixels so moved and redrawn pixels line up.
     public func draw(in ctx: CairoContext, width: Double, height: Double, scale: Double) {
-        drawBackground(in: ctx)
-        let offset = collectionView.contentOffset
+        let copying = supportsScrollCopy && ctx.targetImageSize != nil
+        var offset = collectionView.contentOffset
+        let dox = Int((offset.x * scale).rounded()), doy = Int((offset.y * scale).rounded())
+        if supportsScrollCopy { offset = Point(x: Double(dox) / scale, y: Double(doy) / scale) }
+        drawnContentOffset = offset
         let viewport = Rect(x: offset.x, y: offset.y, width: width, height: height)
-        for item in collectionView.displayList {
-            let a = item.attributes
-            guard !a.isHidden, a.alpha > 0.001, a.boundingBox.intersects(viewport) else { continue }
-            let paint: () -> Void
-            if let view = item.view as? DrawableView {
-                paint = { view.draw(in: ctx, size: a.size, deviceScale: scale) }
-            } else if let cell = item.view as? TemplateCellView {
-                paint = { TemplateCellPainter.draw(cell, in: ctx, size: a.size) }
-            } else { continue }
-            let t = item.drawingTransform(contentOffset: offset)
-            ctx.withSavedState {
-                ctx.transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
-                ctx.translate(-a.size.width / 2, -a.size.height / 2)
-                if a.alpha < 0.999 {
-                    ctx.pushGroup()
-                    paint()
-                    ctx.popGroupAndPaint(alpha: a.alpha)
-                } else {
-                    paint()
+        let items = collectionView.displayList.filter {
+            let a = $0.attributes
+            return !a.isHidden && a.alpha > 0.001 && a.boundingBox.intersects(viewport)
+                && ($0.view is DrawableView || $0.view is TemplateCellView)
+        }
+        // Signatures before drawing: an element only partly redrawn (it overlaps what changed) may change its look
+        // while drawn (a card whose build just finished); its record keeps the old signature, so the next frame
+        // redraws all of it.
+        let before: [ElementKey: Int?] = copying ? Dictionary(items.map { ($0.attributes.key, ($0.view as? DrawableView)?.appearanceSignature) },
+                                                               uniquingKeysWith: { a, _ in a }) : [:]
+        var wholeKeys = Set<ElementKey>()
+        let region = copying ? scrollCopyRegion(ctx, items: items, signatures: before, scale: scale, width: width, height: height,
+                                                deviceOffset: (dox, doy), redrawnWhole: &wholeKeys) : nil
+        lastFrameRedrawnFraction = 1
+        if let region {
+            let size = ctx.targetImageSize!
+            lastFrameRedrawnFraction = Double(region.reduce(0) { $0 + $1.area }) / Double(max(1, size.width * size.height))
+            if !region.isEmpty {
+                ctx.withSavedState {
+                    ctx.clip(toDeviceRects: region.map(\.tuple))
+                    drawBackground(in: ctx)
+                    for item in items {
+                        let ink = ScrollCopyRecord.inkRect(item.attributes, scale: scale, ox: dox, oy: doy)
+                        if region.contains(where: { $0.intersects(ink) }) { paint(item, in: ctx, offset: offset, scale: scale) }
+                    }
                 }
+            }
+        } else {
+            drawBackground(in: ctx)
+            for item in items { paint(item, in: ctx, offset: offset, scale: scale) }
+        }
+        var underIndicators: [(surface: ImageSurface, x: Int, y: Int)] = []
+        if copying {
+            for r in indicatorDeviceRects(scale: scale) {
+                if let c = ctx.copyTargetPixels(x: r.x, y: r.y, width: r.width, height: r.height) { underIndicators.append(c) }
             }
         }
         drawIndicators(in: ctx)
         drawOverlay(in: ctx)
         if elementsWarmedPerFrame > 0 { warmOffscreenElements(in: ctx, viewport: viewport, offset: offset, scale: scale) }
+        if copying, let size = ctx.targetImageSize {
+            CollectionScreen.lastStamp &+= 1
+            let stamp = CollectionScreen.lastStamp
+            ctx.setTargetStamp(stamp)
+            var drawn: [ElementKey: ScrollCopyRecord.Drawn] = [:]
+            for item in items {
+                let key = item.attributes.key
+                let whole = region == nil || wholeKeys.contains(key)
+                drawn[key] = ScrollCopyRecord.Drawn(attributes: item.attributes, view: ObjectIdentifier(item.view),
+                                                    signature: whole ? (item.view as? DrawableView)?.appearanceSignature : before[key] ?? nil)
+            }
+            scrollCopyRecord = ScrollCopyRecord(stamp: stamp, pixelWidth: size.width, pixelHeight: size.height, scale: scale,
+                                                width: width, height: height, deviceOffsetX: dox, deviceOffsetY: doy,
+                                                time: clock.now, elements: drawn, underIndicators: underIndicators)
+        } else {
+            scrollCopyRecord = nil
+            // This frame is not one a screen can move next time (e.g. drawn over the albums screen's).
+            if ctx.targetStamp != 0 { ctx.setTargetStamp(0) }
+        }
+    }
+
+    /// Draws one element with its transform and alpha about its centre.
+    func paint(_ item: DisplayItem, in ctx: CairoContext, offset: Point, scale: Double) {
+        let a = item.attributes
+        let paint: () -> Void
+        if let view = item.view as? DrawableView {
+            paint = { view.draw(in: ctx, size: a.size, deviceScale: scale) }
+        } else if let cell = item.view as? TemplateCellView {
+            paint = { TemplateCellPainter.draw(cell, in: ctx, size: a.size) }
+        } else { return }
+        let t = item.drawingTransform(contentOffset: offset)
+        ctx.withSavedState {
+            ctx.transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
+            ctx.translate(-a.size.width / 2, -a.size.height / 2)
+            if a.alpha < 0.999 {
+                ctx.pushGroup()
+                paint()
+                ctx.popGroupAndPaint(alpha: a.alpha)
+            } else {
+                paint()
+            }
+        }
+    }
+
+    /// When the target still holds this screen's last frame: moves it by the scroll distance and returns the
+    /// device rectangles to redraw (the strip that scrolled in, the elements that changed, where elements
+    /// left); nil when the whole frame must be drawn.
+    /// `redrawnWhole` receives the elements redrawn entirely (the ones that changed).
+    func scrollCopyRegion(_ ctx: CairoContext, items: [DisplayItem], signatures: [ElementKey: Int?], scale: Double,
+                          width: Double, height: Double, deviceOffset: (x: Int, y: Int),
+                          redrawnWhole: inout Set<ElementKey>) -> [DeviceRect]? {
+        guard let rec = scrollCopyRecord, let size = ctx.targetImageSize, rec.stamp == ctx.targetStamp,
+              rec.pixelWidth == size.width, rec.pixelHeight == size.height, rec.scale == scale, rec.width == width,
+              rec.height == height, rec.deviceOffsetX == deviceOffset.x, clock.now >= rec.time, clock.now - rec.time <= 0.1
+        else { return nil }
+        let dy = deviceOffset.y - rec.deviceOffsetY
+        let w = size.width, h = size.height
+        guard abs(dy) < h / 2 else { return nil }
+        let frame = DeviceRect(x: 0, y: 0, width: w, height: h)
+        var rects: [DeviceRect] = []
+        if dy > 0 { rects.append(DeviceRect(x: 0, y: h - dy, width: w, height: dy)) }
+        if dy < 0 { rects.append(DeviceRect(x: 0, y: 0, width: w, height: -dy)) }
+        var seen = Set<ElementKey>()
+        for item in items {
+            let a = item.attributes
+            seen.insert(a.key)
+            let old = rec.elements[a.key]
+            if let old, let sig = old.signature, sig == signatures[a.key] ?? nil,
+               old.attributes == a, old.view == ObjectIdentifier(item.view) { continue }
+            redrawnWhole.insert(a.key)
+            rects.append(ScrollCopyRecord.inkRect(a, scale: scale, ox: deviceOffset.x, oy: deviceOffset.y))
+            if let old { rects.append(ScrollCopyRecord.inkRect(old.attributes, scale: scale, ox: deviceOffset.x, oy: deviceOffset.y)) }
+        }
+        for (key, old) in rec.elements where !seen.contains(key) {
+            rects.append(ScrollCopyRecord.inkRect(old.attributes, scale: scale, ox: deviceOffset.x, oy: deviceOffset.y))
+        }
+        rects = rects.map { $0.intersection(frame) }.filter { !$0.isEmpty }
+        // Redrawing most of the frame anyway: skip the move.
+        guard rects.reduce(0, { $0 + $1.area }) < w * h * 6 / 10 else { return nil }
+        for u in rec.underIndicators { ctx.putTargetPixels(u.surface, x: u.x, y: u.y) }
+        ctx.scrollTargetRows(by: dy)
+        return rects
+    }
+
+    /// Device rectangles the scroll indicators may cover this frame (with their stroke and antialiasing).
+    func indicatorDeviceRects(scale: Double) -> [DeviceRect] {
+        guard scroller.lastMovementTime != nil else { return [] }
+        var out: [DeviceRect] = []
+        for axis in [ScrollAxis.vertical, .horizontal] {
+            guard let r = indicators.thumbRect(axis, geometry: scroller.geometry, offset: collectionView.contentOffset) else { continue }
+            let x0 = Int((r.minX * scale).rounded(.down)) - 2, y0 = Int((r.minY * scale).rounded(.down)) - 2
+            let x1 = Int((r.maxX * scale).rounded(.up)) + 2, y1 = Int((r.maxY * scale).rounded(.up)) + 2
+            out.append(DeviceRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        }
+        return out
     }
 
     /// Lets live renderers just outside the viewport (within the collection view's `displayMargin`) build

@@ -38,6 +38,20 @@ open class CollectionScreen: Screen {
     var lastPreciseScrollTime: Double?
     var lastContentSize = Size.zero
     var elementsWereAnimating = false
+    /// What the last frame drew, for scroll-copy (nil: draw the next frame whole).
+    var scrollCopyRecord: ScrollCopyRecord?
+    /// The last stamp left on a target surface by any collection screen.
+    nonisolated(unsafe) static var lastStamp = 0
+    /// The content offset the last frame was drawn at (snapped to device pixels with scroll-copy), points.
+    public internal(set) var drawnContentOffset = Point.zero
+    /// The share of the target's pixels the last frame redrew (1: all of them; less with scroll-copy).
+    public internal(set) var lastFrameRedrawnFraction = 1.0
+
+    /// True when frames may be made by moving the previous frame and redrawing only what changed
+    /// (see `draw(in:width:height:scale:)`): the screen's elements draw only inside their bounding boxes
+    /// grown by `ScrollCopyRecord.inkOutset`, their views report `appearanceSignature`, and the background
+    /// and overlay scroll with the content or draw nothing. Default false.
+    open var supportsScrollCopy: Bool { false }
 
     /// - Parameters:
     ///   - name: the state JSON's screen name.

@@ -14,6 +14,11 @@ open class DrawableView: ReusableView {
     /// True when drawing would first build a cache (the screen may then draw it early, off screen).
     open var needsWarming: Bool { false }
 
+    /// A hash of everything besides its layout attributes that the view's drawing depends on, or nil when
+    /// unknown (then it is redrawn every frame). With scroll-copy, a view whose attributes and signature
+    /// are unchanged since the last frame is not redrawn (its pixels are moved with the scroll).
+    open var appearanceSignature: Int? { nil }
+
     /// True while the screen draws this renderer off screen only to warm its caches (nothing is shown):
     /// a renderer may then start its cache work in the background instead.
     public var isWarming = false

@@ -38,7 +38,11 @@ extension CollectionView {
     }
 
     /// The rectangle (content points) in which renderers are kept: the viewport plus `displayMargin`.
-    var liveRect: Rect { bounds.insetBy(dx: -displayMargin, dy: -displayMargin) }
+    var liveRect: Rect {
+        let r = bounds.insetBy(dx: -displayMargin, dy: -displayMargin), e = extraDisplayMargin
+        if e == .zero { return r }
+        return Rect(x: r.minX - e.left, y: r.minY - e.top, width: r.width + e.left + e.right, height: r.height + e.top + e.bottom)
+    }
 
     /// Attributes of the layout's elements that should be live, by key.
     func wantedElements() -> [ElementKey: LayoutAttributes] {

@@ -21,6 +21,9 @@ public final class CollectionView: LayoutHost {
     /// Extra distance around the viewport, in points, inside which renderers are kept (and made) so
     /// they are ready before they scroll in. Renderers farther away go back to the reuse pool.
     public var displayMargin: Double = 64
+    /// Room added to `displayMargin` on each side, points (e.g. further ahead in the direction of a fast
+    /// scroll, so renderers there are made and can build their caches early). Zero by default.
+    public var extraDisplayMargin: EdgeInsets = .zero
     /// Timing of animated updates, layout switches and animated invalidation.
     public var animationOptions = AnimationOptions.standard
     /// When true, a viewport size change that invalidates the layout is animated (reflow on resize).

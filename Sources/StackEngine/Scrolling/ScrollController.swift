@@ -76,6 +76,9 @@ public final class ScrollController {
         Point(x: motions[0].velocity(at: time), y: motions[1].velocity(at: time))
     }
 
+    /// Where the offset comes to rest if nothing else happens (the closed-form end of a fling or ease), points.
+    public var projectedRestOffset: Point { Point(x: motions[0].finalPosition, y: motions[1].finalPosition) }
+
     /// True when a motion is still running at `time`.
     public func isMoving(at time: Double) -> Bool { motions.contains { $0.isMoving(at: time) } }
 

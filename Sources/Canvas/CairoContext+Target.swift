@@ -1,0 +1,79 @@
+import CCairo
+import Foundation
+
+/// Operations on the pixels already in the context's target, for redrawing only what changed since the
+/// last frame ("scroll-copy"). They work on image-surface targets; on others they report that they cannot.
+extension CairoContext {
+    /// The key of the frame stamp kept on target surfaces (its address is what cairo uses).
+    nonisolated(unsafe) private static let stampKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+
+    /// The target's size in device pixels when it is an image surface, else nil.
+    public var targetImageSize: (width: Int, height: Int)? {
+        let t = cairo_get_target(raw)!
+        guard cairo_surface_get_type(t) == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
+        return (Int(cairo_image_surface_get_width(t)), Int(cairo_image_surface_get_height(t)))
+    }
+
+    /// A number stored on the target surface by the last `setTargetStamp` (0 when none): a drawer remembers
+    /// the stamp it left to know later whether the target still holds its frame (a new or re-created surface
+    /// has none; another drawer leaves its own).
+    public var targetStamp: Int {
+        Int(bitPattern: cairo_surface_get_user_data(cairo_get_target(raw), Self.stampKey))
+    }
+
+    /// Stores `stamp` on the target surface (see `targetStamp`).
+    public func setTargetStamp(_ stamp: Int) {
+        _ = cairo_surface_set_user_data(cairo_get_target(raw), Self.stampKey, UnsafeMutableRawPointer(bitPattern: stamp), nil)
+    }
+
+    /// Moves every row of the image-surface target up by `dy` device pixels (down when negative), as a
+    /// scroll does; the rows uncovered keep stale pixels (redraw them). False (nothing done) when the
+    /// target is not an image surface.
+    @discardableResult
+    public func scrollTargetRows(by dy: Int) -> Bool {
+        let t = cairo_get_target(raw)!
+        guard cairo_surface_get_type(t) == CAIRO_SURFACE_TYPE_IMAGE else { return false }
+        cairo_surface_flush(t)
+        let h = Int(cairo_image_surface_get_height(t)), stride = Int(cairo_image_surface_get_stride(t))
+        guard let data = cairo_image_surface_get_data(t) else { return false }
+        let n = h - abs(dy)
+        if dy != 0 && n > 0 {
+            if dy > 0 { memmove(data, data + dy * stride, n * stride) }
+            else { memmove(data + (-dy) * stride, data, n * stride) }
+        }
+        cairo_surface_mark_dirty(t)
+        return true
+    }
+
+    /// A copy of the target's pixels in the device-pixel rectangle (clipped to the target), or nil when the
+    /// target is not an image surface or the rectangle is empty.
+    public func copyTargetPixels(x: Int, y: Int, width: Int, height: Int) -> (surface: ImageSurface, x: Int, y: Int)? {
+        guard let size = targetImageSize else { return nil }
+        let x0 = max(0, x), y0 = max(0, y), x1 = min(size.width, x + width), y1 = min(size.height, y + height)
+        guard x1 > x0, y1 > y0, let copy = try? ImageSurface(pixelWidth: x1 - x0, pixelHeight: y1 - y0) else { return nil }
+        let c = cairo_create(copy.raw)!
+        cairo_set_operator(c, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(c, cairo_get_target(raw), Double(-x0), Double(-y0))
+        cairo_paint(c)
+        cairo_destroy(c)
+        return (copy, x0, y0)
+    }
+
+    /// Puts pixels copied by `copyTargetPixels` back at device pixel (`x`, `y`) (replacing what is there).
+    public func putTargetPixels(_ surface: ImageSurface, x: Int, y: Int) {
+        copyPixelAligned(surface, x: x, y: y, clipX: x, clipY: y, clipWidth: surface.pixelWidth, clipHeight: surface.pixelHeight)
+    }
+
+    /// Restricts drawing to the union of device-pixel rectangles (intersected with the current clip).
+    public func clip(toDeviceRects rects: [(x: Int, y: Int, width: Int, height: Int)]) {
+        cairo_save(raw)
+        cairo_identity_matrix(raw)
+        cairo_new_path(raw)
+        for r in rects where r.width > 0 && r.height > 0 {
+            cairo_rectangle(raw, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
+        }
+        // The path is kept in device space; the clip applies once the matrix comes back.
+        cairo_restore(raw)
+        cairo_clip(raw)
+    }
+}

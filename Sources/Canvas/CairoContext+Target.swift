@@ -2,16 +2,24 @@ import CCairo
 import Foundation
 
 /// Operations on the pixels already in the context's target, for redrawing only what changed since the
-/// last frame ("scroll-copy"). They work on image-surface targets; on others they report that they cannot.
+/// last frame ("scroll-copy"). They work on image-surface and Xlib targets (the window's back buffer); on
+/// others they report that they cannot.
 extension CairoContext {
     /// The key of the frame stamp kept on target surfaces (its address is what cairo uses).
     nonisolated(unsafe) private static let stampKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
-    /// The target's size in device pixels when it is an image surface, else nil.
+    /// The target's size in device pixels when its pixels can be moved and read back (an image surface, or an
+    /// Xlib drawable such as the window's back-buffer pixmap), else nil.
     public var targetImageSize: (width: Int, height: Int)? {
         let t = cairo_get_target(raw)!
-        guard cairo_surface_get_type(t) == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
-        return (Int(cairo_image_surface_get_width(t)), Int(cairo_image_surface_get_height(t)))
+        switch cairo_surface_get_type(t) {
+        case CAIRO_SURFACE_TYPE_IMAGE:
+            return (Int(cairo_image_surface_get_width(t)), Int(cairo_image_surface_get_height(t)))
+        case CAIRO_SURFACE_TYPE_XLIB:
+            return (Int(cairo_xlib_surface_get_width(t)), Int(cairo_xlib_surface_get_height(t)))
+        default:
+            return nil
+        }
     }
 
     /// A number stored on the target surface by the last `setTargetStamp` (0 when none): a drawer remembers
@@ -26,23 +34,44 @@ extension CairoContext {
         _ = cairo_surface_set_user_data(cairo_get_target(raw), Self.stampKey, UnsafeMutableRawPointer(bitPattern: stamp), nil)
     }
 
-    /// Moves every row of the image-surface target up by `dy` device pixels (down when negative), as a
-    /// scroll does; the rows uncovered keep stale pixels (redraw them). False (nothing done) when the
-    /// target is not an image surface.
+    /// Moves every row of the target up by `dy` device pixels (down when negative), as a scroll does; the rows
+    /// uncovered keep stale pixels (redraw them). Image surfaces move their memory; Xlib drawables are copied
+    /// onto themselves by the X server (XCopyArea, which handles the overlap). False (nothing done) for other
+    /// targets.
     @discardableResult
     public func scrollTargetRows(by dy: Int) -> Bool {
         let t = cairo_get_target(raw)!
-        guard cairo_surface_get_type(t) == CAIRO_SURFACE_TYPE_IMAGE else { return false }
-        cairo_surface_flush(t)
-        let h = Int(cairo_image_surface_get_height(t)), stride = Int(cairo_image_surface_get_stride(t))
-        guard let data = cairo_image_surface_get_data(t) else { return false }
-        let n = h - abs(dy)
-        if dy != 0 && n > 0 {
-            if dy > 0 { memmove(data, data + dy * stride, n * stride) }
-            else { memmove(data + (-dy) * stride, data, n * stride) }
+        switch cairo_surface_get_type(t) {
+        case CAIRO_SURFACE_TYPE_IMAGE:
+            cairo_surface_flush(t)
+            let h = Int(cairo_image_surface_get_height(t)), stride = Int(cairo_image_surface_get_stride(t))
+            guard let data = cairo_image_surface_get_data(t) else { return false }
+            let n = h - abs(dy)
+            if dy != 0 && n > 0 {
+                if dy > 0 { memmove(data, data + dy * stride, n * stride) }
+                else { memmove(data + (-dy) * stride, data, n * stride) }
+            }
+            cairo_surface_mark_dirty(t)
+            return true
+        case CAIRO_SURFACE_TYPE_XLIB:
+            cairo_surface_flush(t)
+            let w = cairo_xlib_surface_get_width(t), h = cairo_xlib_surface_get_height(t)
+            let n = h - Int32(abs(dy))
+            if dy != 0 && n > 0, let display = cairo_xlib_surface_get_display(t) {
+                let drawable = cairo_xlib_surface_get_drawable(t)
+                // No GraphicsExpose/NoExpose events: the source is a pixmap whose pixels all exist.
+                var values = XGCValues()
+                values.graphics_exposures = 0
+                let gc = XCreateGC(display, drawable, UInt(GCGraphicsExposures), &values)
+                if dy > 0 { XCopyArea(display, drawable, drawable, gc, 0, Int32(dy), UInt32(w), UInt32(n), 0, 0) }
+                else { XCopyArea(display, drawable, drawable, gc, 0, 0, UInt32(w), UInt32(n), 0, Int32(-dy)) }
+                XFreeGC(display, gc)
+            }
+            cairo_surface_mark_dirty(t)
+            return true
+        default:
+            return false
         }
-        cairo_surface_mark_dirty(t)
-        return true
     }
 
     /// A copy of the target's pixels in the device-pixel rectangle (clipped to the target), or nil when the

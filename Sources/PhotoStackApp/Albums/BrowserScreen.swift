@@ -176,6 +176,10 @@ public final class BrowserScreen: Screen, WakeUpReceiver {
     }
 
     public func update(at time: Double) {
+        // A frame starts with its update: surfaces the screens neither marked (live cards) nor drew in the last
+        // frame may go; draws of this frame (one or more, e.g. with scroll-copy only changed cards repaint)
+        // and the marks made by this update keep theirs.
+        images.beginFrame()
         pump()
         // Results taken so far are applied by this update: the frame it belongs to shows them.
         redrawPending = false
@@ -206,7 +210,6 @@ public final class BrowserScreen: Screen, WakeUpReceiver {
 
     public func draw(in context: CairoContext, width: Double, height: Double, scale: Double) {
         redrawPending = false
-        images.beginFrame()
         if let albumScreen = top as? AlbumScreen, albumScreen.isFlying {
             // The albums screen shows beneath the flying photos, their stack left empty.
             let section = albums.selectedSection

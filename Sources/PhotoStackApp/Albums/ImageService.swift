@@ -78,8 +78,8 @@ public final class ImageService {
         surfaces.best(photo: photo, bucket: Self.bucket(forPixels: pixelSize))?.surface
     }
 
-    /// Starts a frame (UI thread, before drawing): surfaces not drawn in this frame or the previous one
-    /// become evictable beyond the cache's budget.
+    /// Starts a frame (UI thread, at the frame's update, before drawing): surfaces not used in this frame or
+    /// the previous one become evictable beyond the cache's budget.
     public func beginFrame() { surfaces.beginFrame() }
 
     /// Loaded (some surface exists), failed (with the reason) or loading.

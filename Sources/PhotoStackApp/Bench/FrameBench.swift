@@ -22,6 +22,9 @@ public struct FrameBenchResult: Codable, Sendable {
     /// Frames were started 1/60 s of wall time apart (as the window does), so background threads (card builds)
     /// get the time a real frame interval gives them; false: back to back.
     public var paced: Bool
+    /// Frames could be made by moving the previous one and redrawing what changed (false: all drawn whole,
+    /// which is what the X11 window's server-side back buffer gets).
+    public var scrollCopy: Bool
     /// CPU time of the UI thread and of every other thread of the process over the fling, seconds.
     public var uiThreadCPUSeconds: Double, otherThreadsCPUSeconds: Double
     /// What happened to the photo cards over the fling.
@@ -53,7 +56,7 @@ public enum FrameBench {
     public static let thumbnailSize = (width: 64, height: 48)
 
     public static func run(albums: Int = 1_000, photosPerAlbum: Int = 5, width: Double = 1920, height: Double = 1080,
-                           scale: Double = 1, paced: Bool = true, maxFrames: Int = 50_000) throws -> FrameBenchResult {
+                           scale: Double = 1, paced: Bool = true, scrollCopy: Bool = true, maxFrames: Int = 50_000) throws -> FrameBenchResult {
         let library = try BenchLibrary.placeholders(albums: albums, photosPerAlbum: photosPerAlbum)
         defer { library.remove() }
         let clock = ManualClock()
@@ -77,6 +80,7 @@ public enum FrameBench {
 
         // Pre-warm: every drawn card of every stack has its surface before the first measured frame.
         let albumsScreen = browser.albums
+        albumsScreen.allowsScrollCopy = scrollCopy
         for (a, album) in model.albums.enumerated() {
             for (i, photo) in album.photos.prefix(AlbumsScreen.drawnDepth).enumerated() {
                 images.want(photo, pixelSize: albumsScreen.pixelSize(forItem: i), priority: .visible, order: a)
@@ -164,7 +168,7 @@ public enum FrameBench {
                                 images: "generated in memory, \(tw)×\(th) px, top \(AlbumsScreen.drawnDepth) of each stack loaded as surfaces before the fling",
                                 flings: flings, contentHeight: cv.contentSize.height, finalOffset: cv.contentOffset.y,
                                 reachedBottom: cv.contentOffset.y >= maxY() - 0.5,
-                                cpu: FrameStats(milliseconds: cpu), wall: FrameStats(milliseconds: wall), paced: paced,
+                                cpu: FrameStats(milliseconds: cpu), wall: FrameStats(milliseconds: wall), paced: paced, scrollCopy: scrollCopy,
                                 uiThreadCPUSeconds: uiCPU, otherThreadsCPUSeconds: max(0, processCPU - uiCPU),
                                 cards: FrameCardFigures(builderThreads: builder.workerCount, builtInBackground: k.built,
                                                         builtOnUIThread: k.builtOnUIThread, uiThreadWaits: k.waits,

@@ -11,7 +11,7 @@ extension CollectionScreen {
     /// or look (`DrawableView.appearanceSignature`) changed; the content offset is then drawn snapped to
     /// whole device pixels so moved and redrawn pixels line up.
     public func draw(in ctx: CairoContext, width: Double, height: Double, scale: Double) {
-        let copying = supportsScrollCopy && ctx.targetImageSize != nil
+        let copying = supportsScrollCopy && allowsScrollCopy && ctx.targetImageSize != nil
         var offset = collectionView.contentOffset
         let dox = Int((offset.x * scale).rounded()), doy = Int((offset.y * scale).rounded())
         if supportsScrollCopy { offset = Point(x: Double(dox) / scale, y: Double(doy) / scale) }

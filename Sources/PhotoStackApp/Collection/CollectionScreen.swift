@@ -52,6 +52,8 @@ open class CollectionScreen: Screen {
     /// grown by `ScrollCopyRecord.inkOutset`, their views report `appearanceSignature`, and the background
     /// and overlay scroll with the content or draw nothing. Default false.
     open var supportsScrollCopy: Bool { false }
+    /// False: frames are always drawn whole even when `supportsScrollCopy` (benchmarks compare the two).
+    public var allowsScrollCopy = true
 
     /// - Parameters:
     ///   - name: the state JSON's screen name.

@@ -40,6 +40,8 @@ public struct BenchCommand: ParsableCommand {
     public var scales: [Double] = [1, 2]
     @Flag(inversion: .prefixedNo, help: "frames: start frames 1/60 s of wall time apart, as the window does (--no-paced: back to back).")
     public var paced = true
+    @Flag(inversion: .prefixedNo, help: "frames: let the albums screen move the previous frame and redraw only what changed (--no-scroll-copy: every frame drawn whole, as the X11 window does).")
+    public var scrollCopy = true
     @Option(help: "frames and memory: window size, WIDTHxHEIGHT points.")
     public var size = WindowSize(width: 1920, height: 1080)
     @Option(help: "memory: photos in the generated library (10 per album).")
@@ -88,6 +90,7 @@ public struct BenchCommand: ParsableCommand {
                     "--layout-max", "\(layoutMax)", "--layout-queries", "\(layoutQueries)", "--idle-seconds", "\(idleSeconds)"]
         for s in scales { args += ["--scales", "\(s)"] }
         if !paced { args.append("--no-paced") }
+        if !scrollCopy { args.append("--no-scroll-copy") }
         if let dir { args += ["--dir", dir] }
         if cold { args.append("--cold") }
         if warm { args.append("--warm") }
@@ -107,7 +110,7 @@ public struct BenchCommand: ParsableCommand {
             var byScale: [String: FrameBenchResult] = [:]
             for s in scales {
                 byScale["scale\(s == s.rounded() ? String(Int(s)) : String(s))"] =
-                    try FrameBench.run(albums: albums, width: size.width, height: size.height, scale: s, paced: paced)
+                    try FrameBench.run(albums: albums, width: size.width, height: size.height, scale: s, paced: paced, scrollCopy: scrollCopy)
             }
             return BenchOutput.line(scenario: "frames", byScale)
         case .layout:

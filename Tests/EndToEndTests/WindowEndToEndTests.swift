@@ -179,4 +179,43 @@ final class WindowEndToEndTests: XCTestCase {
         XCTAssertLessThan(mean, 1.5)
         XCTAssertLessThan(farShare, 0.005)
     }
+
+    /// Frames made by moving the back buffer (scroll-copy, XCopyArea on the server) leave nothing behind: after
+    /// wheeling down and back up, the window shows the first frame again.
+    func testScrollingAwayAndBackShowsTheFirstFrameAgain() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/import") else {
+            throw XCTSkip("ImageMagick is not installed (scripts/install-deps.sh test)")
+        }
+        let s = try session()
+        defer { s.stop() }
+        XCTAssertNotNil(s.waitUntilSettled())
+        func capture(_ name: String) throws -> Data {
+            let path = s.tempDir.appendingPathComponent(name + ".rgb").path
+            try s.run("/usr/bin/import", ["-silent", "-window", s.windowID, "-depth", "8", "rgb:" + path])
+            return try XCTUnwrap(FileManager.default.contents(atPath: path))
+        }
+        func differences(_ a: Data, _ b: Data) -> (channels: Int, largest: Int) {
+            var n = 0, largest = 0
+            for i in 0..<min(a.count, b.count) where a[i] != b[i] {
+                n += 1
+                largest = max(largest, abs(Int(a[i]) - Int(b[i])))
+            }
+            return (n, largest)
+        }
+        let first = try capture("first")
+        // The wheel over the background left of the stacks (no hover lift), five notches down.
+        try s.xdotool(s.move(3, 300) + ["click", "--repeat", "5", "--delay", "40", "5"])
+        let down = try XCTUnwrap(s.waitForState { $0.isAtRest && $0.offsetY > 200 })
+        XCTAssertNotNil(s.waitUntilSettled(quiet: 1.5))   // until the scroll indicator has faded
+        let away = try capture("away")
+        XCTAssertGreaterThan(differences(first, away).channels, first.count / 4, "scrolled to \(down.offsetY)")
+        try s.xdotool(["click", "--repeat", "5", "--delay", "40", "4"])
+        _ = try XCTUnwrap(s.waitForState { $0.isAtRest && $0.offsetY == 0 })
+        XCTAssertNotNil(s.waitUntilSettled(quiet: 1.5))
+        let back = try capture("back")
+        XCTAssertEqual(first.count, back.count)
+        let d = differences(first, back)
+        print("figure: first frame vs after scrolling away and back: \(d.channels) channels differ, by at most \(d.largest)")
+        XCTAssertEqual(d.channels, 0, "the same pixels (the indicator's fade ends with a frame without it)")
+    }
 }

@@ -189,8 +189,10 @@ extension CollectionScreen {
     }
 
     func drawIndicators(in ctx: CairoContext) {
+        drawnIndicatorAlpha = 0
         guard scroller.lastMovementTime != nil else { return }
         let alpha = indicators.alpha(timeSinceLastMovement: scroller.timeSinceLastMovement(at: clock.now))
+        drawnIndicatorAlpha = alpha
         guard alpha > 0 else { return }
         for axis in [ScrollAxis.vertical, .horizontal] {
             guard let thumb = indicators.thumbRect(axis, geometry: scroller.geometry, offset: collectionView.contentOffset)

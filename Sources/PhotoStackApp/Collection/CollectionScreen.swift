@@ -38,6 +38,9 @@ open class CollectionScreen: Screen {
     var lastPreciseScrollTime: Double?
     var lastContentSize = Size.zero
     var elementsWereAnimating = false
+    /// The scroll indicators' opacity in the last frame drawn (0…1): while above 0 one more frame is needed,
+    /// so the fade ends with a frame that shows none of them (not the last faint one).
+    var drawnIndicatorAlpha = 0.0
     /// What the last frame drew, for scroll-copy (nil: draw the next frame whole).
     var scrollCopyRecord: ScrollCopyRecord?
     /// The last stamp left on a target surface by any collection screen.
@@ -125,8 +128,9 @@ open class CollectionScreen: Screen {
 
     /// True while the indicators' opacity changes with time (not while a drag holds them steady at full opacity).
     func indicatorsAreFading(at now: Double) -> Bool {
-        guard scroller.lastMovementTime != nil, !scroller.isTracking else { return false }
-        return indicators.alpha(timeSinceLastMovement: scroller.timeSinceLastMovement(at: now)) > 0
+        guard scroller.lastMovementTime != nil else { return drawnIndicatorAlpha > 0 }
+        if scroller.isTracking { return false }   // held still: nothing fades until the release
+        return indicators.alpha(timeSinceLastMovement: scroller.timeSinceLastMovement(at: now)) > 0 || drawnIndicatorAlpha > 0
     }
 
     // MARK: Hooks for subclasses

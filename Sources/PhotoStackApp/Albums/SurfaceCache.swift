@@ -63,16 +63,22 @@ public final class SurfaceCache {
     /// True when `entry` was drawn (or arrived) in this frame or the previous one.
     private func isOnScreen(_ entry: Entry) -> Bool { entry.lastFrame >= frame - 1 }
 
+    /// Once over budget, evicts down to this share of it in one pass, so the next inserts do not each scan
+    /// the cache for a single victim.
+    static let evictionTarget = 0.9
+
     private func evict(keeping photo: PhotoPath?, bucket: Int?) {
-        while totalBytes > capacity {
-            var victim: (PhotoPath, Int, UInt64)?
-            for (p, sizes) in byPhoto {
-                for (b, e) in sizes where !(p == photo && b == bucket) && !isOnScreen(e) {
-                    if victim == nil || e.lastUse < victim!.2 { victim = (p, b, e.lastUse) }
-                }
-            }
-            guard let (p, b, _) = victim, let e = byPhoto[p]?.removeValue(forKey: b) else { return }
-            if byPhoto[p]?.isEmpty == true { byPhoto[p] = nil }
+        guard totalBytes > capacity else { return }
+        var candidates: [(photo: PhotoPath, bucket: Int, lastUse: UInt64)] = []
+        for (p, sizes) in byPhoto {
+            for (b, e) in sizes where !(p == photo && b == bucket) && !isOnScreen(e) { candidates.append((p, b, e.lastUse)) }
+        }
+        candidates.sort { $0.lastUse < $1.lastUse }
+        let target = Int(Double(capacity) * Self.evictionTarget)
+        for c in candidates {
+            guard totalBytes > target else { break }
+            guard let e = byPhoto[c.photo]?.removeValue(forKey: c.bucket) else { continue }
+            if byPhoto[c.photo]?.isEmpty == true { byPhoto[c.photo] = nil }
             totalBytes -= Self.bytes(e.surface)
         }
     }

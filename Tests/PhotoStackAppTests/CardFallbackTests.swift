@@ -50,16 +50,6 @@ final class CardFallbackTests: XCTestCase {
         return c
     }
 
-    func differingPixels(_ a: ImageSurface, _ b: ImageSurface, tolerance: Int = 0) -> Int {
-        var n = 0
-        for y in 0..<a.pixelHeight { for x in 0..<a.pixelWidth {
-            let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
-            if abs(Int(p.r) - Int(q.r)) > tolerance || abs(Int(p.g) - Int(q.g)) > tolerance
-                || abs(Int(p.b) - Int(q.b)) > tolerance { n += 1 }
-        } }
-        return n
-    }
-
     func testACardNotBuiltInTimeIsDrawnQuicklyThenReplacedByTheExactCard() throws {
         let (service, photo) = serviceWithPhoto()
         let builder = CardBuildQueue(workerCount: 1)
@@ -85,7 +75,7 @@ final class CardFallbackTests: XCTestCase {
             XCTAssertEqual(Double(e.r), Double(q.r), accuracy: 40, "(\(x), \(y))")
             XCTAssertEqual(Double(e.b), Double(q.b), accuracy: 40, "(\(x), \(y))")
         }
-        XCTAssertLessThan(differingPixels(exact, quick, tolerance: 40), 300 * 300 / 20,
+        XCTAssertLessThan(exact.differingPixels(from: quick, tolerance: 40), 300 * 300 / 20,
                           "the quick card covers what the exact one does (its shadow aside)")
 
         // The build runs; the next frame, still scrolling, shows the exact card.
@@ -93,7 +83,7 @@ final class CardFallbackTests: XCTestCase {
         builder.waitUntilIdle()
         let replaced = try render(moving)
         XCTAssertFalse(moving.drewQuick)
-        XCTAssertEqual(differingPixels(exact, replaced), 0)
+        XCTAssertEqual(exact.differingPixels(from: replaced), 0)
         XCTAssertEqual(builder.counters.built, 1)
         XCTAssertEqual(builder.counters.builtOnUIThread, 1)
     }
@@ -111,7 +101,7 @@ final class CardFallbackTests: XCTestCase {
         c.mayDrawQuick = false
         let still = try render(c)
         XCTAssertFalse(c.drewQuick)
-        XCTAssertEqual(differingPixels(exact, still), 0)
+        XCTAssertEqual(exact.differingPixels(from: still), 0)
         builder.resume()
     }
 
@@ -170,7 +160,7 @@ final class CardFallbackTests: XCTestCase {
         let surface2 = try ImageSurface(pixelWidth: 1280, pixelHeight: 800)
         app2.draw(in: CairoContext(surface: surface2), width: 1280, height: 800, scale: 1)
         XCTAssertEqual(b2.albums.collectionView.contentOffset, b.albums.collectionView.contentOffset)
-        let d = differingPixels(surface, surface2)
+        let d = surface.differingPixels(from: surface2)
         if d > 0, let dir = ProcessInfo.processInfo.environment["PHOTOSTACK_TEST_PNG_DIR"] {
             try surface.writePNG(to: dir + "/fling-end.png")
             try surface2.writePNG(to: dir + "/fling-jumped.png")

@@ -10,17 +10,6 @@ import XCTest
 final class ScrollCopyTests: XCTestCase {
     typealias S = BrowserTestSupport
 
-    /// Pixels whose colour differs by more than `tolerance` (0…255) in a channel.
-    func differingPixels(_ a: ImageSurface, _ b: ImageSurface, tolerance: Int = 0) -> Int {
-        var n = 0
-        for y in 0..<a.pixelHeight { for x in 0..<a.pixelWidth {
-            let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
-            if abs(Int(p.r) - Int(q.r)) > tolerance || abs(Int(p.g) - Int(q.g)) > tolerance
-                || abs(Int(p.b) - Int(q.b)) > tolerance { n += 1 }
-        } }
-        return n
-    }
-
     /// Flings the albums screen (down, then back up), drawing every frame into one surface (scroll-copy) and,
     /// for comparison, into a new surface drawn whole; every frame must be the same.
     func checkFling(scale: Double, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -50,7 +39,7 @@ final class ScrollCopyTests: XCTestCase {
             b.draw(in: wctx, width: w, height: h, scale: scale)
             XCTAssertEqual(b.albums.lastFrameRedrawnFraction, 1, file: file, line: line)
             b.albums.scrollCopyRecord = record
-            let d = differingPixels(kept, whole)
+            let d = kept.differingPixels(from: whole)
             if d > 0, let dir = ProcessInfo.processInfo.environment["PHOTOSTACK_TEST_PNG_DIR"] {
                 try kept.writePNG(to: dir + "/scroll-copy-kept-\(frames).png")
                 try whole.writePNG(to: dir + "/scroll-copy-whole-\(frames).png")

@@ -20,9 +20,11 @@ let package = Package(
         .systemLibrary(name: "CXi", pkgConfig: "xi", providers: [.apt(["libxi-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         /// libjpeg-turbo behind a C shim that owns setjmp/longjmp error recovery.
-        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        /// Per-thread scratch buffers shared by the two decoder shims.
+        .target(name: "CScratch"),
+        .target(name: "CJPEG", dependencies: ["CScratch"], linkerSettings: [.linkedLibrary("jpeg")]),
         /// libpng behind a C shim (reading and writing PNG with text chunks, for the thumbnail cache).
-        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "CPNG", dependencies: ["CScratch"], linkerSettings: [.linkedLibrary("png16")]),
 
         // MARK: Pure Swift core: geometry, layouts, collection view, animation, scroll physics. Imports no C module.
         .target(name: "StackEngine"),

@@ -1,7 +1,7 @@
 /* PhotoStack libjpeg-turbo shim: see include/jpeg_shim.h. */
 #include "jpeg_shim.h"
 
-#include <pthread.h>
+#include "ps_scratch.h"
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,37 +70,8 @@ void ps_jpeg_unmap_pixels(void *pointer, size_t bytes) { if (pointer) munmap(poi
  * decode is 1.5 MB: a fresh one cost ~370 page faults per thumbnail with the process's 128 KB mmap threshold).
  * Buffers over SCRATCH_KEEP are not kept. */
 #define SCRATCH_KEEP (8u << 20)
-typedef struct { uint8_t *data; size_t capacity; } scratch_buffer;
-static pthread_key_t scratch_key;
-static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
 
-static void scratch_free(void *pointer) {
-    scratch_buffer *s = (scratch_buffer *)pointer;
-    if (s) { free(s->data); free(s); }
-}
-
-static void scratch_init(void) { pthread_key_create(&scratch_key, scratch_free); }
-
-/* A buffer of at least `size` bytes: the thread's scratch (`*owned` = 0) or a new one (`*owned` = 1). */
-static uint8_t *scratch_get(size_t size, int *owned) {
-    *owned = 1;
-    if (size > SCRATCH_KEEP) return (uint8_t *)malloc(size);
-    pthread_once(&scratch_once, scratch_init);
-    scratch_buffer *s = (scratch_buffer *)pthread_getspecific(scratch_key);
-    if (!s) {
-        s = (scratch_buffer *)calloc(1, sizeof(scratch_buffer));
-        if (!s || pthread_setspecific(scratch_key, s) != 0) { free(s); return (uint8_t *)malloc(size); }
-    }
-    if (s->capacity < size) {
-        free(s->data);
-        s->capacity = 0;
-        s->data = (uint8_t *)malloc(size);
-        if (!s->data) return (uint8_t *)malloc(size);
-        s->capacity = size;
-    }
-    *owned = 0;
-    return s->data;
-}
+static uint8_t *scratch_get(size_t size, int *owned) { return ps_scratch_get(PS_SCRATCH_JPEG_DECODE, size, SCRATCH_KEEP, owned); }
 
 /* Output size for 1/denom, rounding up as libjpeg does (jdiv_round_up). */
 static int64_t scaled(int64_t size, int denom) { return (size + denom - 1) / denom; }

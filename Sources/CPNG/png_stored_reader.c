@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include "ps_scratch.h"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -92,37 +93,8 @@ static uint32_t chunk_crc(const uint8_t *data, size_t length) {
 /* Each thread keeps its file buffer between reads (thumbnails are ~0.5 MB): a fresh one per read cost ~130
  * page faults (the process's mmap threshold is 128 KB). Files over SCRATCH_KEEP get a buffer of their own. */
 #define SCRATCH_KEEP (4u << 20)
-typedef struct { uint8_t *data; size_t capacity; } scratch_buffer;
-static pthread_key_t scratch_key;
-static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
 
-static void scratch_free(void *pointer) {
-    scratch_buffer *s = (scratch_buffer *)pointer;
-    if (s) { free(s->data); free(s); }
-}
-
-static void scratch_init(void) { pthread_key_create(&scratch_key, scratch_free); }
-
-/* A buffer of at least `size` bytes: the thread's scratch (`*owned` = 0) or a new one (`*owned` = 1). */
-static uint8_t *scratch_get(size_t size, int *owned) {
-    *owned = 1;
-    if (size > SCRATCH_KEEP) return (uint8_t *)malloc(size);
-    pthread_once(&scratch_once, scratch_init);
-    scratch_buffer *s = (scratch_buffer *)pthread_getspecific(scratch_key);
-    if (!s) {
-        s = (scratch_buffer *)calloc(1, sizeof(scratch_buffer));
-        if (!s || pthread_setspecific(scratch_key, s) != 0) { free(s); return (uint8_t *)malloc(size); }
-    }
-    if (s->capacity < size) {
-        free(s->data);
-        s->capacity = 0;
-        s->data = (uint8_t *)malloc(SCRATCH_KEEP < size * 2 ? SCRATCH_KEEP : size * 2);
-        if (!s->data) return (uint8_t *)malloc(size);
-        s->capacity = SCRATCH_KEEP < size * 2 ? SCRATCH_KEEP : size * 2;
-    }
-    *owned = 0;
-    return s->data;
-}
+static uint8_t *scratch_get(size_t size, int *owned) { return ps_scratch_get(PS_SCRATCH_PNG_FILE, size, SCRATCH_KEEP, owned); }
 
 /* The output pixels of a thumbnail (~0.7 MB) are anonymous mappings: populated in one mmap call (written page
  * by page, a fresh malloc'ed buffer took ~170 page faults, ~1/3 of a warm thumbnail read), and the last

@@ -1,0 +1,18 @@
+#ifndef PS_SCRATCH_H
+#define PS_SCRATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Per-thread scratch buffers for the decoder shims: a decode or read of about the same size on the same worker
+ * thread reuses the buffer of the last one instead of mapping fresh pages (hundreds of page faults per
+ * thumbnail with the process's 128 KB mmap threshold). One buffer per slot and thread, freed when the thread
+ * ends. */
+typedef enum { PS_SCRATCH_JPEG_DECODE = 0, PS_SCRATCH_PNG_FILE = 1, PS_SCRATCH_SLOTS = 2 } ps_scratch_slot;
+
+/* A buffer of at least `size` bytes: the thread's buffer for `slot` (`*owned` = 0: do not free it; valid
+ * until the next call for the same slot on this thread) or, for sizes over `keep` bytes or when memory is
+ * short, a new malloc'd one (`*owned` = 1: the caller frees it). NULL when even that fails. */
+uint8_t *ps_scratch_get(ps_scratch_slot slot, size_t size, size_t keep, int *owned);
+
+#endif

@@ -13,6 +13,12 @@ final class WorkLog: @unchecked Sendable {
 }
 
 final class AlbumLoadPriorityTests: XCTestCase {
+    /// What the test loaders return for every request: a 4×4 grey image.
+    static var grayImage: Result<LoadedImage, DecodeError> {
+        .success(LoadedImage(image: PixelImage(width: 4, height: 4) { _, _ in 0xFF_80_80_80 }, source: .decode,
+                             originalWidth: 4, originalHeight: 4))
+    }
+
     func testTopPhotosOfVisibleStacksLoadFirstThenOtherVisiblePhotosThenPrefetch() throws {
         let clock = ManualClock()
         let library = LibraryModel(root: PhotoPath(BrowserTestSupport.sampleLibrary))
@@ -21,8 +27,7 @@ final class AlbumLoadPriorityTests: XCTestCase {
         let firstGate = DispatchSemaphore(value: 0)
         let images = ImageService(workerCount: 1) { request in
             if log.all.isEmpty { log.append(request.photo.id); firstGate.wait() } else { log.append(request.photo.id) }
-            return .success(LoadedImage(image: PixelImage(width: 4, height: 4) { _, _ in 0xFF_80_80_80 }, source: .decode,
-                                        originalWidth: 4, originalHeight: 4))
+            return Self.grayImage
         }
         images.logsFailures = false
         let screen = AlbumsScreen(library: library, images: images, clock: clock)
@@ -102,8 +107,7 @@ final class AlbumLoadPriorityTests: XCTestCase {
         let sizes = SizeLog()
         let images = ImageService(workerCount: 1) { request in
             sizes.append(request.photo.id, request.pixelSize)
-            return .success(LoadedImage(image: PixelImage(width: 4, height: 4) { _, _ in 0xFF_80_80_80 }, source: .decode,
-                                        originalWidth: 4, originalHeight: 4))
+            return Self.grayImage
         }
         images.logsFailures = false
         let screen = AlbumsScreen(library: library, images: images, clock: clock)

@@ -10,7 +10,10 @@ import PhotoPipeline
 /// Everything else — prefetched surfaces not drawn two frames after they arrived, photos scrolled away —
 /// fits the budget.
 public final class SurfaceCache {
-    private struct Entry { var surface: ImageSurface; var lastUse: UInt64; var lastFrame: Int }
+    private struct Entry {
+        var surface: ImageSurface; var lastUse: UInt64; var lastFrame: Int
+        mutating func mark(use: UInt64, frame: Int) { lastUse = use; lastFrame = frame }
+    }
 
     private var byPhoto: [PhotoPath: [Int: Entry]] = [:]
     private var useCounter: UInt64 = 0
@@ -48,16 +51,21 @@ public final class SurfaceCache {
     public func best(photo: PhotoPath, bucket: Int) -> (surface: ImageSurface, bucket: Int)? {
         guard let chosen = peekBest(photo: photo, bucket: bucket) else { return nil }
         useCounter += 1
-        byPhoto[photo]![chosen.bucket]!.lastUse = useCounter
-        byPhoto[photo]![chosen.bucket]!.lastFrame = frame
+        let use = useCounter, now = frame
+        byPhoto[photo]?[chosen.bucket]?.mark(use: use, frame: now)
         return chosen
     }
 
     /// Like `best` but without marking anything: for questions ("is it loaded?") that draw nothing.
+    /// Looked up several times per card per frame: one pass over the photo's few buckets, no allocation.
     public func peekBest(photo: PhotoPath, bucket: Int) -> (surface: ImageSurface, bucket: Int)? {
-        guard let sizes = byPhoto[photo], !sizes.isEmpty else { return nil }
-        let chosen = sizes.keys.filter { $0 >= bucket }.min() ?? sizes.keys.max()!
-        return (sizes[chosen]!.surface, chosen)
+        guard let sizes = byPhoto[photo] else { return nil }
+        var covering: (surface: ImageSurface, bucket: Int)?, largest: (surface: ImageSurface, bucket: Int)?
+        for (b, e) in sizes {
+            if b >= bucket, covering == nil || b < covering!.bucket { covering = (e.surface, b) }
+            if largest == nil || b > largest!.bucket { largest = (e.surface, b) }
+        }
+        return covering ?? largest
     }
 
     /// True when `entry` was drawn (or arrived) in this frame or the previous one.

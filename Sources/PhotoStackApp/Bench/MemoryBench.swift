@@ -55,30 +55,28 @@ public enum MemoryBench {
         let screen = browser.albums
         let deadline = Date().addingTimeInterval(timeout)
         var pages = 0
-        /// PHOTOSTACK_MEMORY_TRACE=1: one line per page on stderr (RSS, its anonymous/file parts, VmHWM, surfaces).
-        let trace = ProcessInfo.processInfo.environment["PHOTOSTACK_MEMORY_TRACE"] != nil
-        var maxRSS = 0
+        // PHOTOSTACK_MEMORY_TRACE=1: a line on stderr at each page and after every frame (RSS with its anonymous
+        // and file parts, VmHWM, surface-cache bytes, loads pending, live elements), MB.
+        let tracing = ProcessInfo.processInfo.environment["PHOTOSTACK_MEMORY_TRACE"] != nil
+        func trace(_ label: String) {
+            guard tracing else { return }
+            let mb = { (kB: Int?) in (kB ?? 0) / 1024 }
+            let line = "\(label) rss \(ProcessFigures.rssBytes() >> 20) (anon \(mb(ProcessFigures.statusField("RssAnon"))) "
+                + "file \(mb(ProcessFigures.statusField("RssFile")))) hwm \(ProcessFigures.peakRSSBytes() >> 20) "
+                + "surfaces \(browser.images.surfaces.totalBytes >> 20) pending \(browser.images.pendingCount) "
+                + "live \(screen.collectionView.displayList.count)\n"
+            FileHandle.standardError.write(Data(line.utf8))
+        }
         while Date() < deadline {
-            if trace {
-                let rss = ProcessFigures.rssBytes()
-                maxRSS = max(maxRSS, rss)
-                let anon = (ProcessFigures.statusField("RssAnon") ?? 0) / 1024, file = (ProcessFigures.statusField("RssFile") ?? 0) / 1024
-                FileHandle.standardError.write(Data("page \(pages) frames \(frames) rss \(rss >> 20) MB (anon \(anon) file \(file)) hwm \(ProcessFigures.peakRSSBytes() >> 20) MB surfaces \(browser.images.surfaces.totalBytes >> 20) MB in \(browser.images.surfaces.count) pending \(browser.images.pendingCount)\n".utf8))
-            }
+            trace("page \(pages), frame \(frames):")
             // Let the scroll animation run, drawing every frame.
             var steps = 0
-            repeat {
-                frame(); steps += 1
-                if trace { FileHandle.standardError.write(Data("  frame rss \(ProcessFigures.rssBytes() >> 20) hwm \(ProcessFigures.peakRSSBytes() >> 20) surfaces \(browser.images.surfaces.totalBytes >> 20) live \(screen.collectionView.displayList.count)\n".utf8)) }
-            }
+            repeat { frame(); steps += 1; trace("  frame") }
             while (screen.scroller.isAnimating || screen.scroller.isMoving(at: clock.now) || screen.collectionView.isAnimating) && steps < 600
             // Wait for the window's photos (the loader wakes us through the wake signal; poll it cheaply).
-            while !browser.isReadyForSnapshot && Date() < deadline {
-                if trace { FileHandle.standardError.write(Data("  wait rss \(ProcessFigures.rssBytes() >> 20) hwm \(ProcessFigures.peakRSSBytes() >> 20) surfaces \(browser.images.surfaces.totalBytes >> 20) pending \(browser.images.pendingCount)\n".utf8)) }
-                Thread.sleep(forTimeInterval: 0.002)
-            }
+            while !browser.isReadyForSnapshot && Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
             frame()
-            if trace { FileHandle.standardError.write(Data("  ready rss \(ProcessFigures.rssBytes() >> 20) hwm \(ProcessFigures.peakRSSBytes() >> 20) surfaces \(browser.images.surfaces.totalBytes >> 20)\n".utf8)) }
+            trace("  ready")
             let offset = screen.collectionView.contentOffset.y
             if offset >= screen.scroller.geometry.maxOffset.y - 0.5 { break }
             app.handle(.key(KeyEvent(key: .pageDown, keysymName: "Next", text: "", time: clock.now)))

@@ -12,6 +12,7 @@ enum FileBytes {
     }
 
     static func read(_ path: PhotoPath, limit: Int = 1 << 31, prefix: Int = .max) -> Result<[UInt8], DecodeError> {
+        FileAccess.will(.read, path)
         let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         defer { close(fd) }
@@ -38,6 +39,7 @@ enum FileBytes {
 
     /// stat(2) following symlinks; nil on failure.
     static func status(_ path: PhotoPath) -> stat? {
+        FileAccess.will(.status, path)
         var st = stat()
         return path.withCString { stat($0, &st) } == 0 ? st : nil
     }

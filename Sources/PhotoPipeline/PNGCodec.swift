@@ -14,6 +14,7 @@ public enum PNGCodec {
     /// The fast reader alone: `.success` for an intact PNG in the layout `write` produces (8-bit RGB/RGBA,
     /// stored zlib blocks, no row filters; Adler-32 and non-IDAT CRCs checked), nil for anything else.
     static func readStored(path: PhotoPath, maxPixels: Int = 100_000_000) -> Result<PNGFile, DecodeError>? {
+        FileAccess.will(.read, path)
         var result = ps_png_result()
         let code = path.withCString { ps_png_read_stored_file($0, Int64(maxPixels), &result) }
         guard code == PS_PNG_OK else { return nil }
@@ -27,6 +28,7 @@ public enum PNGCodec {
 
     /// libpng alone (checks every CRC; reads every PNG layout).
     static func readWithLibPNG(path: PhotoPath, maxPixels: Int = 100_000_000, headerOnly: Bool = false) -> Result<PNGFile, DecodeError> {
+        FileAccess.will(.read, path)
         var result = ps_png_result()
         let code = path.withCString { ps_png_read_file($0, Int64(maxPixels), headerOnly ? 1 : 0, &result) }
         return finish(code: code, result: &result)
@@ -79,6 +81,7 @@ public enum PNGCodec {
     /// 1…9: deflate with adaptive filters (how other programs write). Returns an error reason on failure.
     public static func write(_ image: PixelImage, to path: PhotoPath, texts: [(String, String)],
                              compressionLevel: Int = 0) -> String? {
+        FileAccess.will(.write, path)
         var keys = texts.map { strdup($0.0) }
         var values = texts.map { strdup($0.1) }
         defer { keys.forEach { free($0) }; values.forEach { free($0) } }

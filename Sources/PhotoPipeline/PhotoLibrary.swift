@@ -78,6 +78,7 @@ private struct Scanner {
 
     mutating func walk(_ dir: PhotoPath, relative: [[UInt8]]) {
         if isCancelled() { return }
+        FileAccess.will(.list, dir)
         guard let handle = dir.withCString({ opendir($0) }) else {
             return report(dir, String(cString: strerror(errno)))
         }
@@ -105,6 +106,7 @@ private struct Scanner {
         var photos: [Photo] = []
         for (name, st) in files.sorted(by: { NaturalOrder.less(display($0.0), display($1.0)) }) {
             let path = dir.appending(name)
+            FileAccess.will(.status, path)
             if path.withCString({ access($0, R_OK) }) != 0 {
                 report(path, String(cString: strerror(errno)))
                 continue

@@ -112,6 +112,7 @@ public final class ThumbnailCache: Sendable {
             parents.insert(PhotoPath(bytes: parent), at: 0)
         }
         for dir in parents + directories {
+            FileAccess.will(.write, dir)
             if dir.withCString({ mkdir($0, 0o700) }) != 0 && errno != EEXIST {
                 return "cannot create \(dir): \(String(cString: strerror(errno)))"
             }
@@ -121,6 +122,7 @@ public final class ThumbnailCache: Sendable {
             _ = temporary.withCString { unlink($0) }
             return error
         }
+        FileAccess.will(.write, path)
         _ = temporary.withCString { chmod($0, 0o600) }
         let renamed = temporary.withCString { t in path.withCString { rename(t, $0) } }
         if renamed != 0 {

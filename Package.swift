@@ -48,6 +48,7 @@ let package = Package(
         .testTarget(name: "StackEngineTests", dependencies: ["StackEngine"]),
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline"]),
         .testTarget(name: "PhotoStackAppTests", dependencies: ["PhotoStackApp"]),
+        .testTarget(name: "X11HostTests", dependencies: ["X11Host"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]
 )

@@ -14,7 +14,7 @@ public final class X11Window {
     private var backSurface: OpaquePointer
     private var xi: XInput2Pointer?
     private let clock: FrameClock
-    private var timeOffset: Double?
+    private var serverTime = ServerTimeMapping()
     private var lastPress: (button: Int, time: UInt, x: Double, y: Double, count: Int)?
     private var cursors: [CursorShape: UInt] = [:]
     private var currentCursor: CursorShape = .arrow
@@ -276,7 +276,7 @@ public final class X11Window {
             guard let b = PointerButton(rawValue: button) else { return nil }
             var count = 1
             if press {
-                if let l = lastPress, l.button == button, time &- l.time < 400, abs(l.x - px) <= 4, abs(l.y - py) <= 4 {
+                if let l = lastPress, l.button == button, UInt32(truncatingIfNeeded: time) &- UInt32(truncatingIfNeeded: l.time) < 400, abs(l.x - px) <= 4, abs(l.y - py) <= 4 {
                     count = l.count + 1
                 }
                 lastPress = (button, time, px, py, count)
@@ -299,13 +299,10 @@ public final class X11Window {
                         modifiers: Modifiers(x11State: ev.xkey.state), time: seconds(ev.xkey.time))
     }
 
-    /// Maps an X server timestamp (milliseconds) onto the frame clock, re-basing when they drift apart.
-    private func seconds(_ serverTime: UInt) -> Double {
-        let now = clock.now
-        let x = Double(serverTime) / 1000
-        if let off = timeOffset, abs(x + off - now) < 1 { return x + off }
-        timeOffset = now - x
-        return now
+    /// Maps an X server timestamp (milliseconds; core and XInput 2 events alike) onto the frame clock:
+    /// never after now, intervals kept (see `ServerTimeMapping`).
+    private func seconds(_ time: UInt) -> Double {
+        serverTime.seconds(serverTime: time, now: clock.now)
     }
 }
 

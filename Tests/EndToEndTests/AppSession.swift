@@ -15,6 +15,8 @@ final class AppSession {
     let width: Int, height: Int
     let display: String
     let statePath: String
+    /// The app's frame log (`PHOTOSTACK_FRAME_LOG`): one JSON line per frame (see `AppSession+Frames.swift`).
+    let frameLogPath: String
     private var xvfb: Process?
     private var app: Process?
     /// The app process (also after it has exited, until `stop()`), for its pid and exit status.
@@ -61,6 +63,7 @@ final class AppSession {
         tempDir = FileManager.default.temporaryDirectory.appendingPathComponent("photostack-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: tempDir, withIntermediateDirectories: true)
         statePath = tempDir.appendingPathComponent("state.json").path
+        frameLogPath = tempDir.appendingPathComponent("frames.jsonl").path
         stderrPath = tempDir.appendingPathComponent("stderr.txt").path
         FileManager.default.createFile(atPath: stderrPath, contents: nil)
         // A free display number: no socket and no lock file; Xvfb fails if another run took it meanwhile — retry.
@@ -96,6 +99,7 @@ final class AppSession {
         env["DISPLAY"] = display
         env["PHOTOSTACK_SCALE"] = nil  // the scale comes from `scale` or the server's resources only
         env["XDG_CACHE_HOME"] = tempDir.appendingPathComponent("cache").path
+        env["PHOTOSTACK_FRAME_LOG"] = frameLogPath
         a.environment = env
         a.standardOutput = FileHandle.nullDevice
         a.standardError = FileHandle(forWritingAtPath: stderrPath) ?? FileHandle.nullDevice

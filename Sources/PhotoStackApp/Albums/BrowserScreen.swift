@@ -201,6 +201,8 @@ public final class BrowserScreen: Screen, WakeUpReceiver {
         return top.isAnimating
     }
 
+    public var lastFrame: (offset: Point, redrawn: Double) { top.lastFrame }
+
     public var isReadyForSnapshot: Bool {
         pump()
         if pendingOpen != nil { return false }

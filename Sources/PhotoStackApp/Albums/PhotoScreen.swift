@@ -154,6 +154,8 @@ public final class PhotoScreen: Screen {
 
     public var isAnimating: Bool { false }
 
+    public var lastFrame: (offset: Point, redrawn: Double) { (pan, 1) }
+
     public var isReadyForSnapshot: Bool {
         switch images.status(of: photo.id) {
         case .failed: return true

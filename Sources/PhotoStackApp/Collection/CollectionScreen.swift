@@ -117,6 +117,8 @@ open class CollectionScreen: Screen {
 
     open var isReadyForSnapshot: Bool { true }
 
+    public var lastFrame: (offset: Point, redrawn: Double) { (drawnContentOffset, lastFrameRedrawnFraction) }
+
     /// Keeps the scroll range in step with the layout's content size and the viewport.
     func syncGeometry(at time: Double) {
         let content = collectionView.contentSize

@@ -53,6 +53,7 @@ public final class DemoHostScreen: Screen {
 
     public var isAnimating: Bool { current.isAnimating }
     public var isReadyForSnapshot: Bool { current.isReadyForSnapshot }
+    public var lastFrame: (offset: Point, redrawn: Double) { current.lastFrame }
 
     public func draw(in context: CairoContext, width: Double, height: Double, scale: Double) {
         current.draw(in: context, width: width, height: height, scale: scale)

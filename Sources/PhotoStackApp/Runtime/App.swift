@@ -22,6 +22,10 @@ public final class App: WindowClient {
     /// Minimum seconds between state writes while animating (10 per second).
     public var animatingStateInterval: Double = 0.1
 
+    /// The frame log (`PHOTOSTACK_FRAME_LOG`), if any, and the input handled since its last line.
+    public var frameLog: FrameLog?
+    private var loggedEvents: [String] = []
+
     private var changed = true
     private var stateDirty = true
     private var quitRequested = false
@@ -53,6 +57,7 @@ public final class App: WindowClient {
 
     public func handle(_ event: HostEvent) {
         let now = clock.now
+        if frameLog != nil, let note = event.logNote { loggedEvents.append(note) }
         switch event {
         case .close:
             quitRequested = true
@@ -75,8 +80,15 @@ public final class App: WindowClient {
 
     public func draw(in context: CairoContext, width: Double, height: Double, scale: Double) {
         let now = clock.now
+        let cpuStart = frameLog == nil ? 0 : FrameLog.threadCPUSeconds()
         screen.update(at: now)
         screen.draw(in: context, width: width, height: height, scale: scale)
+        if let log = frameLog {
+            let facts = screen.lastFrame
+            log.record(FrameLog.Entry(t: now, cpuMs: (FrameLog.threadCPUSeconds() - cpuStart) * 1000, screen: screen.name,
+                                      x: facts.offset.x, y: facts.offset.y, redrawn: facts.redrawn, events: loggedEvents))
+            loggedEvents.removeAll()
+        }
         changed = false
         stateDirty = true
         if screen.isAnimating, let w = stateWriter, now - w.lastWriteTime >= animatingStateInterval { writeState() }

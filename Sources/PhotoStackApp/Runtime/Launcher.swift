@@ -69,6 +69,8 @@ public struct Launcher {
             let pipe = loop.wakeUp
             receiver.connectWakeUp { pipe.wake() }
         }
+        app.frameLog = FrameLog.fromEnvironment()
         loop.run(app)
+        app.frameLog?.flush()
     }
 }

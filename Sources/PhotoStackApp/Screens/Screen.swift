@@ -1,4 +1,5 @@
 import Canvas
+import StackEngine
 import X11Host
 
 /// One screen of the app (the album grid, an album, a photo, a demo). The `App` owns the current screen,
@@ -28,8 +29,12 @@ public protocol Screen: AnyObject {
     func draw(in context: CairoContext, width: Double, height: Double, scale: Double)
     /// This screen's part of the state JSON.
     func state() -> ScreenState
+    /// What the last `draw` showed, for the frame log: the content offset drawn (points) and the share of
+    /// pixels redrawn. Cheap; defaults to no offset and a whole frame.
+    var lastFrame: (offset: Point, redrawn: Double) { get }
 }
 
 extension Screen {
     public var isMoving: Bool { isAnimating }
+    public var lastFrame: (offset: Point, redrawn: Double) { (.zero, 1) }
 }

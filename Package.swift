@@ -22,6 +22,8 @@ let package = Package(
         /// libjpeg-turbo behind a C shim that owns setjmp/longjmp error recovery.
         /// Per-thread scratch buffers shared by the two decoder shims.
         .target(name: "CScratch"),
+        /// Small system calls Swift cannot make directly (a thread's nice value).
+        .target(name: "CSystem"),
         .target(name: "CJPEG", dependencies: ["CScratch"], linkerSettings: [.linkedLibrary("jpeg")]),
         /// libpng behind a C shim (reading and writing PNG with text chunks, for the thumbnail cache).
         .target(name: "CPNG", dependencies: ["CScratch"], linkerSettings: [.linkedLibrary("png16")]),
@@ -30,24 +32,39 @@ let package = Package(
         .target(name: "StackEngine"),
 
         // MARK: Thin owning Swift wrappers over Cairo and Pango.
-        .target(name: "Canvas", dependencies: ["CCairo", "CPango"]),
+        .target(name: "Canvas", dependencies: ["CCairo", "CPango", "StackEngine"]),
+        // MARK: The platform-neutral host interface: events, keys, the window-client protocol (one loop turn),
+        // clocks, the inbox, and a headless host for snapshots and tests.
+        .target(name: "Host", dependencies: ["Canvas"]),
         // MARK: Folders as albums, decoding, thumbnail caches, background loader.
         .target(name: "PhotoPipeline", dependencies: [
-            "CJPEG", "CPNG",
+            "CJPEG", "CPNG", "CSystem",
             .product(name: "Collections", package: "swift-collections"),
         ]),
         // MARK: The X11 window host: window, events, frame clock, presenting Cairo frames.
-        .target(name: "X11Host", dependencies: ["CX11", "CXi", "CCairo", "Canvas", "StackEngine"]),
+        .target(name: "X11Host", dependencies: ["CX11", "CXi", "CCairo", "Canvas", "Host"]),
         // MARK: The application: screens, cell renderers, state JSON, commands.
         .target(name: "PhotoStackApp", dependencies: [
-            "StackEngine", "Canvas", "PhotoPipeline", "X11Host",
+            "StackEngine", "Canvas", "PhotoPipeline", "Host", "X11Host",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "photostack", dependencies: ["PhotoStackApp"]),
+        // MARK: Benchmarks (`photostack bench`): frames, layout, thumbnails, memory, idle.
+        .target(name: "PhotoStackBench", dependencies: [
+            "PhotoStackApp", "StackEngine", "Canvas", "PhotoPipeline", "Host",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // MARK: The command line: `photostack [open] | demo | bench`.
+        .target(name: "PhotoStackCLI", dependencies: [
+            "PhotoStackApp", "PhotoStackBench",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "photostack", dependencies: ["PhotoStackCLI"]),
 
         .testTarget(name: "StackEngineTests", dependencies: ["StackEngine"]),
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline"]),
-        .testTarget(name: "PhotoStackAppTests", dependencies: ["PhotoStackApp"]),
+        .testTarget(name: "HostTests", dependencies: ["Host"]),
+        .testTarget(name: "PhotoStackAppTests", dependencies: ["PhotoStackApp", "PhotoStackCLI", "PhotoStackBench", "Host"]),
+        .testTarget(name: "PhotoStackBenchTests", dependencies: ["PhotoStackBench", "PhotoStackApp", "PhotoPipeline"]),
         .testTarget(name: "X11HostTests", dependencies: ["X11Host"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import StackEngine
 
 /// The subtle tiled background: a dark slate-blue linen-like noise texture generated procedurally
 /// (deterministically, so every run and every snapshot looks the same) and drawn repeated.

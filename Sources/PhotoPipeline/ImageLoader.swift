@@ -4,26 +4,27 @@ import HeapModule
 /// Loads images on a bounded pool of worker threads, most urgent first.
 ///
 /// Requests are ordered by (priority, order, arrival). `cancel` removes a queued request (it never reaches the
-/// work function); a running request finishes but its result is dropped. Results queue up for the UI thread,
-/// which takes them with `drainCompleted()`; `onResultAvailable` is called (on a worker thread) after each
-/// result is queued — wire it to the host's wake-up pipe.
+/// work function); a running request finishes but its result is dropped. Each result is handed to `deliver`
+/// on the worker thread that made it — the app posts it into its inbox, which wakes the UI loop.
 public final class ImageLoader: Sendable {
     /// The work for one request (the real one is `ThumbnailPipeline.load`; tests inject their own).
     public typealias Work = @Sendable (LoadRequest) -> Result<LoadedImage, DecodeError>
+    /// Receives each result (on a worker thread; must be cheap and thread-safe).
+    public typealias Deliver = @Sendable (LoadResult) -> Void
 
     private let core: LoaderCore
 
-    /// `workerCount` threads (default: the number of cores) running `work`.
-    public init(workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
-                onResultAvailable: @escaping @Sendable () -> Void = {}, work: @escaping Work) {
-        core = LoaderCore(work: work, onResultAvailable: onResultAvailable)
+    /// `workerCount` threads (default: the number of cores) running `work`, handing results to `deliver`.
+    public init(workerCount: Int = ProcessInfo.processInfo.activeProcessorCount, deliver: @escaping Deliver,
+                work: @escaping Work) {
+        core = LoaderCore(work: work, deliver: deliver)
         core.start(workers: max(1, workerCount))
     }
 
     /// A loader running `pipeline`.
     public convenience init(pipeline: ThumbnailPipeline, workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
-                            onResultAvailable: @escaping @Sendable () -> Void = {}) {
-        self.init(workerCount: workerCount, onResultAvailable: onResultAvailable) { request in
+                            deliver: @escaping Deliver) {
+        self.init(workerCount: workerCount, deliver: deliver) { request in
             pipeline.load(photo: request.photo, pixelSize: request.pixelSize)
         }
     }
@@ -46,9 +47,6 @@ public final class ImageLoader: Sendable {
 
     /// Cancels every queued and running request.
     public func cancelAll() { core.cancelAll() }
-
-    /// Takes the finished results (call on the UI thread).
-    public func drainCompleted() -> [LoadResult] { core.drain() }
 
     /// Requests queued or running.
     public var pendingCount: Int { core.pendingCount }
@@ -82,17 +80,16 @@ final class LoaderCore: @unchecked Sendable {
 
     private let condition = NSCondition()
     private let work: ImageLoader.Work
-    private let onResultAvailable: @Sendable () -> Void
+    private let deliver: ImageLoader.Deliver
     private var heap = Heap<QueueEntry>()
     private var states: [LoadRequestID: State] = [:]
-    private var completed: [LoadResult] = []
     private var nextID: UInt64 = 1
     private var nextSequence: UInt64 = 0
     private var stopping = false
 
-    init(work: @escaping ImageLoader.Work, onResultAvailable: @escaping @Sendable () -> Void) {
+    init(work: @escaping ImageLoader.Work, deliver: @escaping ImageLoader.Deliver) {
         self.work = work
-        self.onResultAvailable = onResultAvailable
+        self.deliver = deliver
     }
 
     func start(workers: Int) {
@@ -146,13 +143,6 @@ final class LoaderCore: @unchecked Sendable {
         heap = Heap()
     }
 
-    func drain() -> [LoadResult] {
-        condition.lock(); defer { condition.unlock() }
-        let results = completed
-        completed.removeAll()
-        return results
-    }
-
     var pendingCount: Int {
         condition.lock(); defer { condition.unlock() }
         return states.count
@@ -181,6 +171,7 @@ final class LoaderCore: @unchecked Sendable {
     }
 
     private func workerLoop() {
+        ThreadNice.apply(ThreadNice.loader)
         while true {
             condition.lock()
             guard let request = next() else { condition.unlock(); return }
@@ -189,16 +180,13 @@ final class LoaderCore: @unchecked Sendable {
             let outcome = work(request)
 
             condition.lock()
-            let delivered: Bool
-            if let state = states.removeValue(forKey: request.id), !state.cancelled, !stopping {
-                completed.append(LoadResult(requestID: request.id, photoID: request.photo.id, identity: request.photo.identity,
-                                            pixelSize: request.pixelSize, outcome: outcome))
-                delivered = true
-            } else {
-                delivered = false
-            }
+            let keep: Bool
+            if let state = states.removeValue(forKey: request.id), !state.cancelled, !stopping { keep = true } else { keep = false }
             condition.unlock()
-            if delivered { onResultAvailable() }
+            if keep {
+                deliver(LoadResult(requestID: request.id, photoID: request.photo.id, identity: request.photo.identity,
+                                   pixelSize: request.pixelSize, outcome: outcome))
+            }
         }
     }
 }

@@ -41,6 +41,7 @@ public struct PhotoLibrary: Sendable {
     public static func scanInBackground(root: PhotoPath, onEvent: @escaping @Sendable (ScanEvent) -> Void) -> ScanHandle {
         let handle = ScanHandle()
         let thread = Thread {
+            ThreadNice.apply(ThreadNice.loader)
             scan(root: root, isCancelled: { handle.isCancelled }, onEvent: onEvent)
         }
         thread.name = "PhotoLibrary.scan"

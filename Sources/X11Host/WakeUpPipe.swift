@@ -1,13 +1,12 @@
 import Foundation
 import Glibc
 
-/// A self-pipe that lets any thread wake the event loop and hand it work to run on the loop thread.
-public final class WakeUpPipe: @unchecked Sendable {
+/// A self-pipe that lets any thread wake the event loop: one byte written, poll() returns, the loop runs a turn
+/// (and takes the app's inbox). Non-blocking on both ends.
+public final class WakeUpPipe: Sendable {
     /// The read end, polled by the event loop.
     let readFD: Int32
     private let writeFD: Int32
-    private let lock = NSLock()
-    private var pending: [@Sendable () -> Void] = []
 
     init() throws {
         var fds: [Int32] = [0, 0]
@@ -21,23 +20,15 @@ public final class WakeUpPipe: @unchecked Sendable {
 
     deinit { close(readFD); close(writeFD) }
 
-    /// Wakes the loop (thread-safe). It will redraw if the client then says it needs to.
+    /// Wakes the loop (any thread).
     public func wake() {
         var b: UInt8 = 1
         _ = write(writeFD, &b, 1) // EAGAIN when full is fine: the loop is awake anyway.
     }
 
-    /// Runs `work` on the event-loop thread soon (thread-safe), then wakes the loop.
-    public func post(_ work: @escaping @Sendable () -> Void) {
-        lock.lock(); pending.append(work); lock.unlock()
-        wake()
-    }
-
-    /// Empties the pipe and runs posted work; called on the loop thread.
+    /// Empties the pipe (loop thread).
     func drain() {
         var buf = [UInt8](repeating: 0, count: 64)
         while read(readFD, &buf, buf.count) > 0 {}
-        lock.lock(); let work = pending; pending.removeAll(); lock.unlock()
-        for w in work { w() }
     }
 }

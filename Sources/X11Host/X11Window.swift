@@ -2,6 +2,7 @@ import CCairo
 import CX11
 import Canvas
 import Foundation
+import Host
 
 /// A top-level X11 window with a server-side back buffer (a pixmap-backed cairo surface): frames are
 /// drawn into the back buffer and copied to the window in one step, so expose, resize and animation
@@ -13,9 +14,12 @@ public final class X11Window {
     private var windowSurface: OpaquePointer
     private var backSurface: OpaquePointer
     private var xi: XInput2Pointer?
-    private let clock: FrameClock
+    private let clock: Clock
     private var serverTime = ServerTimeMapping()
     private var lastPress: (button: Int, time: UInt, x: Double, y: Double, count: Int)?
+    /// Buttons held now: while one is, pointer motions are not coalesced (a drag's release velocity is fitted
+    /// to every sample).
+    private var pressedButtons = Set<Int>()
     private var cursors: [CursorShape: UInt] = [:]
     private var currentCursor: CursorShape = .arrow
     private var currentTitle: String
@@ -41,7 +45,7 @@ public final class X11Window {
     ///   - scale: device pixels per point; nil reads Xft.dpi (or PHOTOSTACK_SCALE).
     ///   - minWidth, minHeight: the smallest size the window manager should allow, points.
     public init(title: String, className: String, width: Double, height: Double, scale: Double?,
-                minWidth: Double = 320, minHeight: Double = 240, clock: FrameClock) throws {
+                minWidth: Double = 320, minHeight: Double = 240, clock: Clock) throws {
         guard let dpy = XOpenDisplay(nil) else {
             throw HostError.cannotOpenDisplay(ProcessInfo.processInfo.environment["DISPLAY"] ?? "")
         }
@@ -203,7 +207,8 @@ public final class X11Window {
     // MARK: Events
 
     /// Reads every pending event and returns them translated and coalesced: consecutive pointer motions
-    /// collapse into the last one; a burst of ConfigureNotify becomes one `.resize` at the end.
+    /// collapse into the last one while no button is held (a drag keeps every sample for its release
+    /// velocity); a burst of ConfigureNotify becomes one `.resize` at the end.
     public func pendingEvents() -> [HostEvent] {
         var out: [HostEvent] = []
         var resized = false
@@ -255,7 +260,7 @@ public final class X11Window {
 
     private func append(_ event: HostEvent?, to out: inout [HostEvent]) {
         guard let event else { return }
-        if case .pointerMoved = event, let last = out.last, case .pointerMoved = last {
+        if pressedButtons.isEmpty, case .pointerMoved = event, let last = out.last, case .pointerMoved = last {
             out[out.count - 1] = event
         } else {
             out.append(event)
@@ -274,6 +279,7 @@ public final class X11Window {
             return .wheel(WheelEvent(deltaX: dx, deltaY: dy, isPrecise: false, x: px, y: py, modifiers: mods, time: t))
         default:
             guard let b = PointerButton(rawValue: button) else { return nil }
+            if press { pressedButtons.insert(button) } else { pressedButtons.remove(button) }
             var count = 1
             if press {
                 if let l = lastPress, l.button == button, UInt32(truncatingIfNeeded: time) &- UInt32(truncatingIfNeeded: l.time) < 400, abs(l.x - px) <= 4, abs(l.y - py) <= 4 {

@@ -1,4 +1,4 @@
-import PhotoStackApp
+import PhotoStackCLI
 
 /// glibc's mallopt(3) (malloc.h is not part of the Glibc module).
 @_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32

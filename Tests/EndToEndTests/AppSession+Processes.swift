@@ -59,3 +59,23 @@ extension AppSession {
         return settled
     }
 }
+
+extension AppSession {
+    /// A field of the app's /proc/PID/status in kB ("VmRSS", "VmHWM"), as bytes; nil once it is gone.
+    func appMemory(_ field: String) -> Int? {
+        guard let pid = appPID, let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
+            return line.split(separator: " ").compactMap { Int($0) }.first.map { $0 * 1024 }
+        }
+        return nil
+    }
+
+    /// Resets the app's peak RSS (VmHWM) to its current RSS (writes 5 to /proc/PID/clear_refs); false if not
+    /// permitted.
+    @discardableResult
+    func resetAppPeakMemory() -> Bool {
+        guard let pid = appPID, let h = FileHandle(forWritingAtPath: "/proc/\(pid)/clear_refs") else { return false }
+        defer { try? h.close() }
+        return (try? h.write(contentsOf: Data("5".utf8))) != nil
+    }
+}

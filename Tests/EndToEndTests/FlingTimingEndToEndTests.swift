@@ -36,11 +36,14 @@ final class FlingTimingEndToEndTests: XCTestCase {
         let release = frames[i]
         let upTime = try XCTUnwrap(release.time(of: "up"))
         XCTAssertLessThanOrEqual(upTime, release.t + 1e-3, "the release was stamped after the frame that handled it")
-        let after = frames[(i + 1)...].filter { $0.t <= release.t + 0.1 }
-        XCTAssertGreaterThanOrEqual(after.count, 2, "frames keep coming after the release: \(frames[i...].prefix(8).map(\.t))")
+        // The frames after the release coast from it at once (the bug: they stayed at the release offset for as
+        // long as the first event had been late). Frame pacing depends on the machine's load, so the check is on
+        // the first frames drawn, whenever they came.
+        let after = Array(frames[(i + 1)...])
         let trace = frames[i...].prefix(12).map { String(format: "%.3f:%.1f", $0.t - release.t, $0.y) }
-        XCTAssertGreaterThan(after.first?.y ?? release.y, release.y + 1,
-                             "the first frame after the release already coasts: \(trace)")
-        XCTAssertGreaterThan(after.last?.y ?? release.y, release.y + 50, "still coasting fast within 0.1 s: \(trace)")
+        let first = try XCTUnwrap(after.first, "no frame after the release")
+        XCTAssertGreaterThan(first.y, release.y + 1, "the first frame after the release already coasts: \(trace)")
+        let later = try XCTUnwrap(after.first { $0.t >= release.t + 0.1 })
+        XCTAssertGreaterThan(later.y, release.y + 50, "coasting fast 0.1 s after the release: \(trace)")
     }
 }

@@ -201,4 +201,11 @@ final class ImageDecoderTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(size, 64 * 48 * 3)
         XCTAssertLessThan(size, 64 * 48 * 4)
     }
+
+    func testHeaderOfAPathIsReadWithoutDecoding() throws {
+        let dir = TestImages.temporaryDirectory("hdr")
+        TestImages.write(TestImages.quadrantJPEG(width: 64, height: 32, orientation: 8), to: dir + "/h.jpg")
+        let header = try ImageDecoder().readHeader(path: PhotoPath(dir + "/h.jpg"))
+        XCTAssertEqual(header, ImageHeader(width: 64, height: 32, format: .jpeg, orientation: .rotate90CounterClockwise))
+    }
 }

@@ -10,6 +10,16 @@ final class WorkRecorder: @unchecked Sendable {
     var order: [String] { lock.withLock { names } }
 }
 
+/// Collects delivered results (any thread), signalling `done` after each. `@unchecked Sendable`: guarded by `lock`.
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [LoadResult] = []
+    let done = DispatchSemaphore(value: 0)
+    func deliver(_ r: LoadResult) { lock.withLock { results.append(r) }; done.signal() }
+    /// Takes what arrived so far.
+    func take() -> [LoadResult] { lock.withLock { let r = results; results.removeAll(); return r } }
+}
+
 final class ImageLoaderTests: XCTestCase {
     func photo(_ name: String) -> Photo {
         Photo(path: PhotoPath("/virtual/\(name).jpg"), identity: FileIdentity(device: 1, inode: UInt64(name.hashValue.magnitude), size: 1, mtimeSeconds: 1), format: .jpeg)
@@ -17,8 +27,8 @@ final class ImageLoaderTests: XCTestCase {
 
     /// A 1-worker loader whose first item ("gate") blocks until `gate` is signalled, so the queue can be arranged.
     func gatedLoader(recorder: WorkRecorder, started: DispatchSemaphore, gate: DispatchSemaphore,
-                     done: DispatchSemaphore) -> ImageLoader {
-        ImageLoader(workerCount: 1, onResultAvailable: { done.signal() }) { request in
+                     box: ResultBox) -> ImageLoader {
+        ImageLoader(workerCount: 1, deliver: { box.deliver($0) }) { request in
             let name = request.photo.displayName
             recorder.record(name)
             if name == "gate.jpg" { started.signal(); gate.wait() }
@@ -29,8 +39,8 @@ final class ImageLoaderTests: XCTestCase {
 
     func testPrioritiesUpdatesAndCancellationAreHonoured() {
         let recorder = WorkRecorder()
-        let started = DispatchSemaphore(value: 0), gate = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
-        let loader = gatedLoader(recorder: recorder, started: started, gate: gate, done: done)
+        let started = DispatchSemaphore(value: 0), gate = DispatchSemaphore(value: 0), box = ResultBox()
+        let loader = gatedLoader(recorder: recorder, started: started, gate: gate, box: box)
         loader.request(photo("gate"), pixelSize: 256, priority: .prefetch)
         started.wait()
         loader.request(photo("a-prefetch"), pixelSize: 256, priority: .prefetch, order: 0)
@@ -41,27 +51,27 @@ final class ImageLoaderTests: XCTestCase {
         loader.updatePriority(e, priority: .topOfVisibleStack, order: 0)
         loader.cancel(b)
         gate.signal()
-        for _ in 0..<5 { done.wait() }
+        for _ in 0..<5 { box.done.wait() }
         XCTAssertEqual(recorder.order, ["gate.jpg", "c-top.jpg", "e-promoted.jpg", "d-visible.jpg", "a-prefetch.jpg"])
-        let results = loader.drainCompleted()
+        let results = box.take()
         XCTAssertEqual(results.map(\.photoID.lastComponent), ["gate.jpg", "c-top.jpg", "e-promoted.jpg", "d-visible.jpg", "a-prefetch.jpg"])
         XCTAssertEqual(loader.pendingCount, 0)
-        XCTAssertTrue(loader.drainCompleted().isEmpty)
+        XCTAssertTrue(box.take().isEmpty)
         loader.shutdown()
     }
 
     func testResultOfARunningCancelledRequestIsDropped() {
         let recorder = WorkRecorder()
-        let started = DispatchSemaphore(value: 0), gate = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
-        let loader = gatedLoader(recorder: recorder, started: started, gate: gate, done: done)
+        let started = DispatchSemaphore(value: 0), gate = DispatchSemaphore(value: 0), box = ResultBox()
+        let loader = gatedLoader(recorder: recorder, started: started, gate: gate, box: box)
         let running = loader.request(photo("gate"), pixelSize: 256, priority: .visible)
         started.wait()
         loader.cancel(running)
         loader.request(photo("after"), pixelSize: 256, priority: .visible)
         gate.signal()
-        done.wait()
+        box.done.wait()
         XCTAssertEqual(recorder.order, ["gate.jpg", "after.jpg"])
-        XCTAssertEqual(loader.drainCompleted().map(\.photoID.lastComponent), ["after.jpg"])
+        XCTAssertEqual(box.take().map(\.photoID.lastComponent), ["after.jpg"])
         loader.shutdown()
     }
 
@@ -72,12 +82,12 @@ final class ImageLoaderTests: XCTestCase {
         let library = PhotoLibrary.scan(root: PhotoPath(dir))
         let photos = try XCTUnwrap(library.albums.first?.photos)
         XCTAssertEqual(photos.count, 2)
-        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox()
         let pipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(), diskCache: ThumbnailCache(root: PhotoPath(dir + "/.thumbs")))
-        let loader = ImageLoader(pipeline: pipeline, workerCount: 2, onResultAvailable: { done.signal() })
+        let loader = ImageLoader(pipeline: pipeline, workerCount: 2, deliver: { box.deliver($0) })
         let ids = photos.map { loader.request($0, pixelSize: 128, priority: .visible) }
-        done.wait(); done.wait()
-        let results = loader.drainCompleted()
+        box.done.wait(); box.done.wait()
+        let results = box.take()
         XCTAssertEqual(Set(results.map(\.requestID)), Set(ids))
         for result in results {
             let photo = photos.first { $0.id == result.photoID }!

@@ -1,13 +1,12 @@
 import Canvas
 import Foundation
 import PhotoPipeline
+import Host
 import StackEngine
 import XCTest
 @testable import PhotoStackApp
 
 final class AlbumBrowserLoadingTests: XCTestCase {
-    typealias S = BrowserTestSupport
-
     /// A folder with `albums` sub-folders of small generated JPEG/PNG-free files (written by the test).
     func makeFolder(_ files: [String: [UInt8]]) throws -> String {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("photostack-\(UUID().uuidString)").path
@@ -27,46 +26,48 @@ final class AlbumBrowserLoadingTests: XCTestCase {
 
     func testAResultForAPhotoIsNotShownOnARendererReusedForAnotherPhoto() {
         let gate = DispatchSemaphore(value: 0)
-        let service = ImageService(workerCount: 1) { request in
+        let inbox = Inbox<AppMessage>()
+        let host = try! HeadlessHost(width: 10, height: 10, scale: 1)
+        inbox.connect(wake: host.wake)
+        let service = PhotoService(post: { inbox.post($0) }, workerCount: 1) { request in
             gate.wait()
             return .success(LoadedImage(image: PixelImage(width: 8, height: 8) { _, _ in 0xFF_20_40_60 }, source: .decode,
                                         originalWidth: 8, originalHeight: 8))
         }
         let a = photo("a"), b = photo("b")
         let cell = PhotoCell()
-        cell.images = service
+        cell.service = service
         cell.photo = a
         service.want(a, pixelSize: 100, priority: .visible)
         // The renderer is recycled for photo b before a's image arrives.
         cell.prepareForReuse()
-        cell.images = service
+        cell.service = service
         cell.photo = b
-        let woke = expectation(description: "result")
-        woke.assertForOverFulfill = false
-        service.wakeSignal.connect { woke.fulfill() }
         gate.signal()
-        wait(for: [woke], timeout: 10)
-        XCTAssertEqual(service.drain(), [a.id])
+        XCTAssertTrue(host.waitForWake(timeout: 10), "the result woke the loop")
+        let results = inbox.take()
+        XCTAssertEqual(results.count, 1)
+        XCTAssertTrue(results.allSatisfy { service.receive($0) })
         XCTAssertNil(cell.shownSurface, "a's image must not appear on the renderer now showing b")
-        if case .loading = cell.content {} else { XCTFail("b still loads: placeholder") }
+        if case .loading = service.cardContent(for: b.id, pixelSize: cell.pixelSize).content {} else { XCTFail("b still loads: placeholder") }
         XCTAssertEqual(service.status(of: b.id), .loading)
         // A renderer that does show a gets the image.
         let other = PhotoCell()
-        other.images = service
+        other.service = service
         other.photo = a
         XCTAssertNotNil(other.shownSurface)
         XCTAssertEqual(service.status(of: a.id), .loaded)
     }
 
     func testRecycledRenderersInTheAlbumsScreenShowTheirOwnPhotos() throws {
-        let clock = ManualClock()
-        let b = S.browser(width: 800, height: 1000, clock: clock)
-        waitUntilReady(b)
+        let h = BrowserHarness(width: 800, height: 1000)
+        let b = h.browser
+        h.waitUntilReady()
         // Scroll to the end and back so renderers are recycled for other photos.
-        S.key(b, .end, clock: clock); S.settle(b, clock: clock)
-        waitUntilReady(b)
-        S.key(b, .home, clock: clock); S.settle(b, clock: clock)
-        waitUntilReady(b)
+        h.key(.end); h.settle()
+        h.waitUntilReady()
+        h.key(.home); h.settle()
+        h.waitUntilReady()
         XCTAssertGreaterThan(b.albums.collectionView.displayList.compactMap { $0.view.reuseCount > 0 ? 1 : nil }.count, 0,
                              "some renderers were reused")
         for item in b.albums.collectionView.displayList {
@@ -74,18 +75,17 @@ final class AlbumBrowserLoadingTests: XCTestCase {
             let p = item.attributes.indexPath
             XCTAssertEqual(photo.id, b.albums.album(at: p.section)?.photos[p.item].id)
             if let shown = cell.shownSurface {
-                XCTAssertTrue(shown === b.images.surface(for: photo.id, pixelSize: cell.pixelSize))
+                XCTAssertTrue(shown === b.photos.image(for: photo.id, pixelSize: cell.pixelSize)?.surface)
             }
         }
     }
 
     func testHeadlessSnapshotOfTheSampleLibraryShowsRealPhotos() throws {
-        let clock = ManualClock()
-        let screen = BrowserScreen.make(root: PhotoPath(S.sampleLibrary), clock: clock, synchronousScan: true,
-                                        pipeline: ThumbnailPipeline(diskCache: nil))
-        let app = App(screen: screen, width: 1280, height: 800, scale: 1, clock: clock)
-        let surface = try SnapshotRenderer.render(app, clock: clock, timeout: 20)
-        let state = app.currentState()
+        let inbox = Inbox<AppMessage>()
+        let screen = BrowserScreen.make(root: PhotoPath(BrowserHarness.sampleLibrary), post: { inbox.post($0) },
+                                        pipeline: ThumbnailPipeline(memoryCache: MemoryImageCache(capacity: 0), diskCache: nil))
+        let app = App(screen: screen, inbox: inbox, width: 1280, height: 800, scale: 1)
+        let (surface, state) = try SnapshotRenderer.capture(app, timeout: 20)
         XCTAssertEqual(state.screen, "albums")
         let photos = try XCTUnwrap(state.photos)
         XCTAssertGreaterThanOrEqual(photos.count, 9)
@@ -107,8 +107,8 @@ final class AlbumBrowserLoadingTests: XCTestCase {
 
     func testEmptyFolderIsReadyAndSaysSo() throws {
         let root = try makeFolder(["notes/readme.txt": Array("hello".utf8)])
-        let clock = ManualClock()
-        let b = S.browser(root: root, clock: clock)
+        let h = BrowserHarness(root: root)
+        let b = h.browser
         XCTAssertTrue(b.isReadyForSnapshot)
         XCTAssertEqual(b.state().layout["albums"], .int(0))
         XCTAssertEqual(b.state().photos, [])
@@ -127,9 +127,9 @@ final class AlbumBrowserLoadingTests: XCTestCase {
 
     func testBrokenPhotoIsReportedAsFailedWithItsReason() throws {
         let root = try makeFolder(["Broken/a.jpg": [0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 4, 5], "Broken/b.jpg": []])
-        let clock = ManualClock()
-        let b = S.browser(root: root, clock: clock)
-        waitUntilReady(b)
+        let h = BrowserHarness(root: root)
+        let b = h.browser
+        h.waitUntilReady()
         let photos = try XCTUnwrap(b.state().photos)
         XCTAssertEqual(photos.map(\.status), ["failed", "failed"])
         XCTAssertTrue(photos.allSatisfy { ($0.reason ?? "").count > 5 })

@@ -1,15 +1,13 @@
 import PhotoPipeline
 import StackEngine
-import X11Host
+import Host
 import XCTest
 @testable import PhotoStackApp
 
 final class AlbumBrowserNavigationTests: XCTestCase {
-    typealias S = BrowserTestSupport
-
     func testColumnsFollowTheWindowShapeAndResizeAnimatesEveryStack() throws {
-        let clock = ManualClock()
-        let b = S.browser(width: 800, height: 1000, clock: clock)
+        let h = BrowserHarness(width: 800, height: 1000)
+        let b = h.browser, clock = h.clock
         XCTAssertEqual(b.state().layout["columns"], .int(2))
         let before = b.albums.collectionView.displayList.filter { $0.attributes.category == .cell && $0.attributes.indexPath.item == 0 }
             .reduce(into: [Int: Rect]()) { $0[$1.attributes.indexPath.section] = $1.attributes.frame }
@@ -17,11 +15,11 @@ final class AlbumBrowserNavigationTests: XCTestCase {
 
         b.resize(width: 1280, height: 800, scale: 1, at: clock.now)
         clock.advance(by: 0.1)
-        b.update(at: clock.now)
+        h.update()
         XCTAssertTrue(b.isAnimating, "the reflow animates")
         let title = b.state().visible.first { $0.kind == "title" && $0.section == 1 }
         XCTAssertNotNil(title)
-        S.settle(b, clock: clock)
+        h.settle()
         XCTAssertFalse(b.top.isAnimating)
         let state = b.state()
         XCTAssertEqual(state.layout["columns"], .int(3))
@@ -38,17 +36,17 @@ final class AlbumBrowserNavigationTests: XCTestCase {
     }
 
     func testClickStackOpensAlbumThenPhotoAndEscapeReturnsToTheSameOffset() throws {
-        let clock = ManualClock()
-        let b = S.browser(clock: clock)
+        let h = BrowserHarness()
+        let b = h.browser, clock = h.clock
         // Scroll down a little with the wheel first.
         _ = b.handle(.wheel(WheelEvent(deltaX: 0, deltaY: 2, isPrecise: false, x: 300, y: 300, time: clock.now)), at: clock.now)
-        S.settle(b, clock: clock)
+        h.settle()
         let offset = b.albums.collectionView.contentOffset
         XCTAssertGreaterThan(offset.y, 50)
 
         let section = 4
-        let c = S.stackCenter(b, section: section)
-        S.click(b, x: c.x, y: c.y, clock: clock)
+        let c = h.stackCenter(section: section)
+        h.click(x: c.x, y: c.y)
         let album = try XCTUnwrap(b.albums.album(at: section))
         XCTAssertEqual(b.name, "album")
         XCTAssertTrue(b.title.contains(album.title))
@@ -59,58 +57,58 @@ final class AlbumBrowserNavigationTests: XCTestCase {
         XCTAssertEqual(start.center.x, c.x, accuracy: 1)
         XCTAssertEqual(start.center.y, c.y, accuracy: 1)
         XCTAssertNotEqual(start.transform.rotation, 0)
-        S.settle(b, clock: clock)
+        h.settle()
         let grid = try XCTUnwrap(albumScreen.collectionView.presentedAttributes(for: .cell(StackEngine.IndexPath(item: 0, section: 0))))
         XCTAssertEqual(grid.transform.rotation, 0, accuracy: 1e-9)
         XCTAssertLessThan(grid.size.width, start.size.width)
 
         // Click the second photo of the grid.
         let second = try XCTUnwrap(albumScreen.collectionView.presentedAttributes(for: .cell(StackEngine.IndexPath(item: 1, section: 0))))
-        S.click(b, x: second.center.x, y: second.center.y - albumScreen.collectionView.contentOffset.y, clock: clock)
+        h.click(x: second.center.x, y: second.center.y - albumScreen.collectionView.contentOffset.y)
         XCTAssertEqual(b.name, "photo")
         XCTAssertEqual(b.state().layout["photo"], .string(album.photos[1].displayName))
         XCTAssertTrue(b.title.contains(album.photos[1].displayName))
 
         // Right arrow: next photo; Escape: back to the grid with the selection following.
-        S.key(b, .right, clock: clock)
+        h.key(.right)
         XCTAssertEqual(b.state().layout["index"], .int(2))
-        S.key(b, .escape, clock: clock)
+        h.key(.escape)
         XCTAssertEqual(b.name, "album")
         XCTAssertEqual(albumScreen.selectedItem, 2)
-        S.key(b, .escape, clock: clock)
+        h.key(.escape)
         XCTAssertTrue(albumScreen.isClosing, "the photos fly back first")
         XCTAssertEqual(b.name, "album")
-        S.settle(b, clock: clock)
+        h.settle()
         XCTAssertEqual(b.name, "albums")
         XCTAssertEqual(b.albums.collectionView.contentOffset, offset)
     }
 
     func testBackButtonAndBackspaceGoBackAndKeyboardSelectionOpens() throws {
-        let clock = ManualClock()
-        let b = S.browser(clock: clock)
-        S.key(b, .down, clock: clock)              // selects the first visible stack
+        let h = BrowserHarness()
+        let b = h.browser, clock = h.clock
+        h.key(.down)              // selects the first visible stack
         XCTAssertEqual(b.albums.selectedSection, 0)
-        S.key(b, .right, clock: clock)
-        S.key(b, .down, clock: clock)
+        h.key(.right)
+        h.key(.down)
         XCTAssertEqual(b.albums.selectedSection, 4)
         XCTAssertEqual(b.state().layout["selected"], .int(4))
-        S.key(b, .enter, clock: clock)
+        h.key(.enter)
         XCTAssertEqual(b.name, "album")
         XCTAssertEqual(b.state().layout["album"], .string(b.albums.album(at: 4)!.title))
-        S.settle(b, clock: clock)
-        S.key(b, .right, clock: clock)             // selects photo 0
-        S.key(b, .right, clock: clock)
-        S.key(b, .enter, clock: clock)
+        h.settle()
+        h.key(.right)             // selects photo 0
+        h.key(.right)
+        h.key(.enter)
         XCTAssertEqual(b.name, "photo")
         XCTAssertEqual(b.state().layout["index"], .int(1))
-        S.key(b, .backspace, clock: clock)
+        h.key(.backspace)
         XCTAssertEqual(b.name, "album")
-        S.click(b, x: 10, y: 10, clock: clock, button: .back)
-        S.settle(b, clock: clock)
+        h.click(x: 10, y: 10, button: .back)
+        h.settle()
         XCTAssertEqual(b.name, "albums")
         // Selection scrolled into view: the last album.
-        for _ in 0..<10 { S.key(b, .down, clock: clock) }
-        S.settle(b, clock: clock)
+        for _ in 0..<10 { h.key(.down) }
+        h.settle()
         let last = b.albums.albumCount - 1
         XCTAssertEqual(b.albums.selectedSection, last)
         let f = b.albums.stackLayout.frameForStack(section: last)
@@ -119,15 +117,15 @@ final class AlbumBrowserNavigationTests: XCTestCase {
     }
 
     func testResizeKeepsTheAlbumAtTheTopInView() throws {
-        let clock = ManualClock()
-        let b = S.browser(width: 800, height: 1000, clock: clock)
+        let h = BrowserHarness(width: 800, height: 1000)
+        let b = h.browser, clock = h.clock
         // Scroll so that the row of stacks 6 and 7 is at the top.
         let f6 = b.albums.stackLayout.frameForStack(section: 6)
-        b.albums.scroller.setOffset(Point(x: 0, y: f6.minY - 10))
-        b.update(at: clock.now)
+        b.albums.collectionView.contentOffset = Point(x: 0, y: f6.minY - 10)
+        h.update()
         XCTAssertEqual(b.albums.firstVisibleSection(), 6)
         b.resize(width: 1280, height: 800, scale: 1, at: clock.now)
-        S.settle(b, clock: clock)
+        h.settle()
         XCTAssertEqual(b.state().layout["columns"], .int(3))
         let f = b.albums.stackLayout.frameForStack(section: 6)
         let o = b.albums.collectionView.contentOffset.y
@@ -136,29 +134,29 @@ final class AlbumBrowserNavigationTests: XCTestCase {
     }
 
     func testHoverLiftsTheStackAndShowsAHand() {
-        let clock = ManualClock()
-        let b = S.browser(clock: clock)
-        let c = S.stackCenter(b, section: 2)
+        let h = BrowserHarness()
+        let b = h.browser, clock = h.clock
+        let c = h.stackCenter(section: 2)
         _ = b.handle(.pointerMoved(x: c.x, y: c.y, modifiers: [], time: clock.now), at: clock.now)
         XCTAssertEqual(b.cursor, .hand)
-        b.update(at: clock.now)
+        h.update()
         XCTAssertTrue(b.top.isAnimating, "the lift animates")
-        S.settle(b, clock: clock)
+        h.settle()
         XCTAssertEqual(b.albums.lift(section: 2, at: clock.now), 1, accuracy: 1e-9)
         XCTAssertEqual(b.albums.lift(section: 1, at: clock.now), 0)
         _ = b.handle(.pointerMoved(x: 2, y: 2, modifiers: [], time: clock.now), at: clock.now)
         XCTAssertEqual(b.cursor, .arrow)
-        S.settle(b, clock: clock)
+        h.settle()
         XCTAssertEqual(b.albums.lift(section: 2, at: clock.now), 0, accuracy: 1e-9)
     }
 
     func testPhotoViewZoomsAboutThePointerAndPans() throws {
-        let clock = ManualClock()
-        let b = S.browser(clock: clock)
+        let h = BrowserHarness()
+        let b = h.browser, clock = h.clock
         b.open(album: 0, photo: 0)
         XCTAssertEqual(b.name, "photo")
         let photo = try XCTUnwrap(b.top as? PhotoScreen)
-        waitUntilReady(b)
+        h.waitUntilReady()
         let fitted = photo.imageRect
         let anchor = Point(x: fitted.minX + fitted.width * 0.4, y: fitted.minY + fitted.height * 0.25)
         _ = b.handle(.wheel(WheelEvent(deltaX: 0, deltaY: -3, isPrecise: false, x: anchor.x, y: anchor.y,
@@ -184,7 +182,7 @@ final class AlbumBrowserNavigationTests: XCTestCase {
         _ = b.handle(.wheel(WheelEvent(deltaX: 0, deltaY: 1, isPrecise: false, x: 10, y: 10, time: clock.now)), at: clock.now)
         XCTAssertEqual(photo.index, 1)
         XCTAssertEqual(photo.zoom, 1)
-        for _ in 0..<10 { S.key(b, .minus, clock: clock) }
+        for _ in 0..<10 { h.key(.minus) }
         XCTAssertEqual(photo.zoom, min(1, photo.actualSizeZoom), accuracy: 1e-9, "zooming out stops at fit or 100 %")
     }
 }

@@ -1,8 +1,8 @@
 import Canvas
 import Foundation
 import PhotoPipeline
+import PhotoStackBench
 import StackEngine
-import X11Host
 import XCTest
 @testable import PhotoStackApp
 
@@ -12,24 +12,14 @@ final class AlbumBrowserSurfaceBudgetTests: XCTestCase {
     func testLiveCardsKeepTheirImagesWhenTheBudgetIsExhausted() throws {
         let library = try BenchLibrary.placeholders(albums: 40, photosPerAlbum: 4)
         defer { library.remove() }
-        let clock = ManualClock()
-        let signal = WakeSignal()
         // A budget of one byte: only what the screen uses may stay.
-        let images = ImageService(workerCount: 2, wakeSignal: signal, surfaceCapacity: 1) { _ in
-            .success(LoadedImage(image: PixelImage(width: 32, height: 24) { x, _ in 0xFF00_0000 | UInt32(x * 8) },
-                                 source: .decode, originalWidth: 32, originalHeight: 24))
+        let h = BrowserHarness(root: library.root, width: 1280, height: 800) { post in
+            PhotoService(post: post, workerCount: 2, surfaceCapacity: 1) { _ in
+                .success(LoadedImage(image: PixelImage(width: 32, height: 24) { x, _ in 0xFF00_0000 | UInt32(x * 8) },
+                                     source: .decode, originalWidth: 32, originalHeight: 24))
+            }
         }
-        images.logsFailures = false
-        let model = LibraryModel(root: PhotoPath(library.root), wakeSignal: signal)
-        model.startScan(synchronously: true)
-        let browser = BrowserScreen(library: model, images: images, clock: clock)
-        browser.resize(width: 1280, height: 800, scale: 1, at: clock.now)
-        let surface = try ImageSurface(pixelWidth: 1280, pixelHeight: 800)
-        func frame() {
-            clock.advance(by: 1.0 / 60)
-            browser.update(at: clock.now)
-            browser.draw(in: CairoContext(surface: surface), width: 1280, height: 800, scale: 1)
-        }
+        let browser = h.browser, images = browser.photos
         func liveDrawnPhotos() -> Set<PhotoPath> {
             Set(browser.albums.collectionView.displayList.compactMap { item -> PhotoPath? in
                 guard let cell = item.view as? PhotoCell, cell.isDrawn else { return nil }
@@ -37,15 +27,12 @@ final class AlbumBrowserSurfaceBudgetTests: XCTestCase {
             })
         }
         for target in [0.0, 700, 1400] {
-            browser.albums.scroller.setOffset(Point(x: 0, y: target))
-            frame()
-            waitUntilReady(browser)
+            browser.albums.collectionView.contentOffset = Point(x: 0, y: target)
+            h.frame()
+            h.waitUntilReady()
             // Prefetched results keep arriving; a few frames later only live cards' images remain.
-            let deadline = Date().addingTimeInterval(10)
-            while images.pendingCount > 0 && Date() < deadline { images.drain(); frame() }
-            for _ in 0..<3 { frame() }
-            images.drain()
-            frame()
+            XCTAssertTrue(h.wait { images.pendingCount == 0 })
+            for _ in 0..<3 { h.frame() }
             let live = liveDrawnPhotos()
             XCTAssertFalse(live.isEmpty)
             for photo in live {

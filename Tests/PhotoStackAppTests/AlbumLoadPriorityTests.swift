@@ -20,33 +20,22 @@ final class AlbumLoadPriorityTests: XCTestCase {
     }
 
     func testTopPhotosOfVisibleStacksLoadFirstThenOtherVisiblePhotosThenPrefetch() throws {
-        let clock = ManualClock()
-        let library = LibraryModel(root: PhotoPath(BrowserTestSupport.sampleLibrary))
-        library.startScan(synchronously: true)
         let log = WorkLog()
         let firstGate = DispatchSemaphore(value: 0)
-        let images = ImageService(workerCount: 1) { request in
-            if log.all.isEmpty { log.append(request.photo.id); firstGate.wait() } else { log.append(request.photo.id) }
-            return Self.grayImage
+        let h = BrowserHarness(width: 800, height: 1000, scale: 2) { post in
+            PhotoService(post: post, workerCount: 1) { request in
+                if log.all.isEmpty { log.append(request.photo.id); firstGate.wait() } else { log.append(request.photo.id) }
+                return Self.grayImage
+            }
         }
-        images.logsFailures = false
-        let screen = AlbumsScreen(library: library, images: images, clock: clock)
-        screen.resize(width: 800, height: 1000, scale: 2, at: 0)
-        screen.update(at: 0)
+        let screen = h.browser.albums, images = h.browser.photos, library = h.browser.library
         XCTAssertEqual(screen.pixelSize, Int((312 * 1.05 * 2).rounded(.up)), "HiDPI: points × device scale")
         let queued = images.pendingCount
         XCTAssertGreaterThan(queued, 6)
         firstGate.signal()
         // Wait for every queued request to run.
-        let deadline = Date().addingTimeInterval(20)
-        while log.all.count < queued && Date() < deadline {
-            let woke = expectation(description: "result")
-            woke.assertForOverFulfill = false
-            images.wakeSignal.connect { woke.fulfill() }
-            wait(for: [woke], timeout: 5)
-            images.drain()
-        }
-        let order = Array(log.all.dropFirst())   // the first request started before the others were queued
+        XCTAssertTrue(h.wait { log.all.count >= queued && images.pendingCount == 0 })
+        let order = Array(log.all.dropFirst(log.all.count - queued + 1))   // the first request started before the others were queued
         XCTAssertEqual(order.count, queued - 1)
 
         // Classify each photo: top of a visible stack, other visible (drawn) photo, or prefetch.
@@ -70,51 +59,42 @@ final class AlbumLoadPriorityTests: XCTestCase {
     }
 
     func testPhotosLeavingThePrefetchRangeAreCancelled() throws {
-        let clock = ManualClock()
-        let library = LibraryModel(root: PhotoPath(BrowserTestSupport.sampleLibrary))
-        library.startScan(synchronously: true)
         let gate = DispatchSemaphore(value: 0)
-        let images = ImageService(workerCount: 1) { _ in
-            gate.wait()
-            return .failure(.empty)
-        }
-        images.logsFailures = false
         defer { for _ in 0..<100 { gate.signal() } }
         // A short window: the last rows are outside the prefetch range at first.
-        let screen = AlbumsScreen(library: library, images: images, clock: clock)
-        screen.resize(width: 1600, height: 200, scale: 1, at: 0)
-        screen.update(at: 0)
+        let h = BrowserHarness(width: 1600, height: 200) { post in
+            PhotoService(post: post, workerCount: 1) { _ in
+                gate.wait()
+                return .failure(.empty)
+            }
+        }
+        let screen = h.browser.albums, images = h.browser.photos, library = h.browser.library
         let lastAlbum = library.albums[library.albums.count - 1]
         let px = screen.pixelSize
         XCTAssertFalse(images.isLoading(lastAlbum.photos[0].id, pixelSize: px))
         // Jump to the end: the last stack is visible and requested; the first ones leave the prefetch range.
         let firstAlbum = library.albums[0]
         XCTAssertTrue(images.isLoading(firstAlbum.photos[1].id, pixelSize: screen.pixelSize(forItem: 1)))
-        screen.scroller.setOffset(Point(x: 0, y: screen.collectionView.contentSize.height))
+        screen.collectionView.contentOffset = Point(x: 0, y: screen.collectionView.contentSize.height)
         screen.update(at: 0.1)
         XCTAssertTrue(images.isLoading(lastAlbum.photos[0].id, pixelSize: px))
-        screen.scroller.setOffset(Point(x: 0, y: 0))
+        screen.collectionView.contentOffset = Point(x: 0, y: 0)
         screen.update(at: 0.2)
-        screen.scroller.setOffset(Point(x: 0, y: screen.collectionView.contentSize.height))
+        screen.collectionView.contentOffset = Point(x: 0, y: screen.collectionView.contentSize.height)
         screen.update(at: 0.3)
         XCTAssertFalse(images.isLoading(firstAlbum.photos[1].id, pixelSize: screen.pixelSize(forItem: 1)), "cancelled once it left the prefetch range")
     }
 
     func testCardsBeneathTheTopCardLoadAtHalfTheSize() throws {
-        let clock = ManualClock()
-        let library = LibraryModel(root: PhotoPath(BrowserTestSupport.sampleLibrary))
-        library.startScan(synchronously: true)
         let sizes = SizeLog()
-        let images = ImageService(workerCount: 1) { request in
-            sizes.append(request.photo.id, request.pixelSize)
-            return Self.grayImage
+        let h = BrowserHarness(width: 1920, height: 1080) { post in
+            PhotoService(post: post, workerCount: 1) { request in
+                sizes.append(request.photo.id, request.pixelSize)
+                return Self.grayImage
+            }
         }
-        images.logsFailures = false
-        let screen = AlbumsScreen(library: library, images: images, clock: clock)
-        screen.resize(width: 1920, height: 1080, scale: 1, at: 0)
-        screen.update(at: 0)
-        let deadline = Date().addingTimeInterval(10)
-        while images.pendingCount > 0 && Date() < deadline { images.drain(); Thread.sleep(forTimeInterval: 0.002) }
+        let images = h.browser.photos, library = h.browser.library
+        XCTAssertTrue(h.wait { images.pendingCount == 0 })
         let album = library.albums[0]
         let top = try XCTUnwrap(sizes.size(of: album.photos[0].id)), beneath = try XCTUnwrap(sizes.size(of: album.photos[1].id))
         XCTAssertEqual(top, 512, "the top card's photo at the 512 px bucket (a 500 pt stack)")

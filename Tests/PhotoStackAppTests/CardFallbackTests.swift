@@ -1,35 +1,57 @@
 import Canvas
 import Foundation
+import Host
 import PhotoPipeline
 import StackEngine
-import X11Host
 import XCTest
 @testable import PhotoStackApp
 
-/// A card whose exact rendering is not built when it scrolls in is drawn by the quick path (never blank),
-/// its build hurried on the builder, and replaced by the exact card as soon as the build is done; a screen
-/// at rest always shows exact cards.
+/// A card whose exact rendering is not built when it scrolls in is drawn by the quick path (never blank), its
+/// build hurried on the builders, and replaced by the exact card as soon as the build arrives through the inbox;
+/// a screen at rest always shows exact cards.
 final class CardFallbackTests: XCTestCase {
-    typealias S = BrowserTestSupport
-
-    /// A service whose one photo is a 64×48 image with a blue left half and a red right half.
-    func serviceWithPhoto() -> (ImageService, Photo) {
-        let service = ImageService(workerCount: 1) { _ in
-            .success(LoadedImage(image: PixelImage(width: 64, height: 48) { x, _ in x < 32 ? 0xFF_20_40_E0 : 0xFF_E0_30_20 },
-                                 source: .decode, originalWidth: 64, originalHeight: 48))
-        }
+    /// A photo service (its own caches and builders) whose one photo is a 64×48 image with a blue left half and a
+    /// red right half, loaded; with the inbox it posts to and a host it wakes.
+    final class Fixture {
+        let inbox = Inbox<AppMessage>()
+        let host = try! HeadlessHost(width: 10, height: 10, scale: 1)
+        let service: PhotoService
         let photo = Photo(path: PhotoPath("/nowhere/a.jpg"), identity: FileIdentity(device: 1, inode: 7, size: 1, mtimeSeconds: 1),
                           format: .jpeg)
-        service.want(photo, pixelSize: 200, priority: .visible)
-        let woke = expectation(description: "loaded")
-        woke.assertForOverFulfill = false
-        service.wakeSignal.connect { woke.fulfill() }
-        wait(for: [woke], timeout: 10)
-        service.drain()
-        return (service, photo)
+
+        init() {
+            let inbox = self.inbox
+            service = PhotoService(post: { inbox.post($0) }, workerCount: 1, cardBuilders: 1) { _ in
+                .success(LoadedImage(image: PixelImage(width: 64, height: 48) { x, _ in x < 32 ? 0xFF_20_40_E0 : 0xFF_E0_30_20 },
+                                     source: .decode, originalWidth: 64, originalHeight: 48))
+            }
+            inbox.connect(wake: host.wake)
+            service.want(photo, pixelSize: 200, priority: .visible)
+            waitForMessages { self.service.status(of: self.photo.id) == .loaded }
+        }
+
+        /// Delivers inbox messages until `done` holds (10 s at most).
+        func waitForMessages(_ done: () -> Bool) {
+            let deadline = Date().addingTimeInterval(10)
+            while !done() && Date() < deadline {
+                host.waitForWake(timeout: 0.1)
+                for m in inbox.take() { _ = service.receive(m) }
+            }
+        }
+
+        /// A cell showing the photo as a 200 pt card rotated by 0.05 rad about (150, 150).
+        func cell() -> PhotoCell {
+            let c = PhotoCell()
+            c.service = service
+            c.photo = photo
+            c.pixelSize = 200
+            c.apply(LayoutAttributes(indexPath: StackEngine.IndexPath(item: 0, section: 0), frame: Rect(x: 50, y: 50, width: 200, height: 200),
+                                     transform: AffineTransform(rotationAngle: 0.05)))
+            return c
+        }
     }
 
-    /// Draws `cell` (a 200 pt card rotated by 0.05 rad about (150, 150)) into a new 300×300 surface.
+    /// Draws `cell` (its attributes: a 200 pt card rotated by 0.05 rad about (150, 150)) into a new 300×300 surface.
     func render(_ cell: PhotoCell) throws -> ImageSurface {
         let surface = try ImageSurface(pixelWidth: 300, pixelHeight: 300)
         let ctx = CairoContext(surface: surface)
@@ -41,34 +63,28 @@ final class CardFallbackTests: XCTestCase {
         return surface
     }
 
-    func cell(_ service: ImageService, _ photo: Photo, builder: CardBuildQueue) -> PhotoCell {
-        let c = PhotoCell()
-        c.images = service
-        c.photo = photo
-        c.pixelSize = 200
-        c.builder = builder
-        return c
-    }
-
     func testACardNotBuiltInTimeIsDrawnQuicklyThenReplacedByTheExactCard() throws {
-        let (service, photo) = serviceWithPhoto()
-        let builder = CardBuildQueue(workerCount: 1)
-        // The reference: the exact card, built on the spot by a cell at rest.
-        let exact = try render(cell(service, photo, builder: builder))
-        XCTAssertEqual(builder.counters.builtOnUIThread, 1)
+        // The reference: the exact card, built on the spot for a cell at rest.
+        let reference = Fixture()
+        let still = reference.cell()
+        still.prepare(deviceScale: 1, onScreen: true)
+        let exact = try render(still)
+        XCTAssertEqual(reference.service.builders.counters.builtOnUIThread, 1)
 
-        builder.pause()
-        let moving = cell(service, photo, builder: builder)
+        let f = Fixture()
+        let builders = f.service.builders
+        builders.pause()
+        let moving = f.cell()
         moving.mayDrawQuick = true
+        moving.prepare(deviceScale: 1, onScreen: true)
         let quick = try render(moving)
-        XCTAssertTrue(moving.drewQuick)
         if let dir = ProcessInfo.processInfo.environment["PHOTOSTACK_TEST_PNG_DIR"] {   // to look at them
             try exact.writePNG(to: dir + "/card-exact.png")
             try quick.writePNG(to: dir + "/card-quick.png")
         }
-        XCTAssertEqual(builder.counters.quickDraws, 1)
-        XCTAssertEqual(builder.counters.builtOnUIThread, 1, "nothing built on the UI thread while scrolling")
-        XCTAssertEqual(builder.queuedCount, 1, "the build was queued")
+        XCTAssertEqual(builders.counters.quickDraws, 1)
+        XCTAssertEqual(builders.counters.builtOnUIThread, 0, "nothing built on the UI thread while scrolling")
+        XCTAssertEqual(builders.queuedCount, 1, "the build was queued")
         // Not blank and not wrong: the photo's two halves and the white border are where the exact card has them.
         for (x, y) in [(90, 150), (210, 150), (150, 56), (150, 244)] {
             let e = exact.pixel(x: x, y: y), q = quick.pixel(x: x, y: y)
@@ -78,87 +94,82 @@ final class CardFallbackTests: XCTestCase {
         XCTAssertLessThan(exact.differingPixels(from: quick, tolerance: 40), 300 * 300 / 20,
                           "the quick card covers what the exact one does (its shadow aside)")
 
-        // The build runs; the next frame, still scrolling, shows the exact card.
-        builder.resume()
-        builder.waitUntilIdle()
+        // The build runs and its card arrives through the inbox (waking the loop); the next frame, still
+        // scrolling, shows the exact card.
+        builders.resume()
+        f.waitForMessages { f.service.rotatedCard(moving.restingKey(.image(serial: f.service.image(for: f.photo.id, pixelSize: 200)!.serial))!) != nil }
+        moving.prepare(deviceScale: 1, onScreen: true)
         let replaced = try render(moving)
-        XCTAssertFalse(moving.drewQuick)
         XCTAssertEqual(exact.differingPixels(from: replaced), 0)
-        XCTAssertEqual(builder.counters.built, 1)
-        XCTAssertEqual(builder.counters.builtOnUIThread, 1)
+        XCTAssertEqual(builders.counters.built, 1)
+        XCTAssertEqual(builders.counters.builtOnUIThread, 0)
+        XCTAssertEqual(builders.counters.quickDraws, 1)
     }
 
     func testAScreenComingToRestDrawsExactCardsEvenIfTheBuilderIsHeld() throws {
-        let (service, photo) = serviceWithPhoto()
-        let builder = CardBuildQueue(workerCount: 1)
-        let exact = try render(cell(service, photo, builder: builder))
-        builder.pause()
-        let c = cell(service, photo, builder: builder)
+        let reference = Fixture()
+        let still = reference.cell()
+        still.prepare(deviceScale: 1, onScreen: true)
+        let exact = try render(still)
+        let f = Fixture()
+        f.service.builders.pause()
+        let c = f.cell()
         c.mayDrawQuick = true
+        c.prepare(deviceScale: 1, onScreen: true)
         _ = try render(c)
-        XCTAssertTrue(c.drewQuick)
-        // At rest: the queued build is taken back and done on the spot (the builder is still held).
+        XCTAssertEqual(f.service.builders.counters.quickDraws, 1)
+        // At rest: the queued build is taken back and done on the spot (the builders are still held).
         c.mayDrawQuick = false
-        let still = try render(c)
-        XCTAssertFalse(c.drewQuick)
-        XCTAssertEqual(exact.differingPixels(from: still), 0)
-        builder.resume()
+        c.prepare(deviceScale: 1, onScreen: true)
+        let rest = try render(c)
+        XCTAssertEqual(f.service.builders.counters.quickDraws, 1, "no quick card at rest")
+        XCTAssertEqual(f.service.builders.counters.builtOnUIThread, 1)
+        XCTAssertEqual(exact.differingPixels(from: rest), 0)
+        f.service.builders.resume()
     }
 
     func testAFlingOfTheAlbumsScreenEndsWithExactCards() throws {
-        let clock = ManualClock()
-        let b = S.browser(width: 1280, height: 800, clock: clock)
-        waitUntilReady(b)
-        let app = App(screen: b, width: 1280, height: 800, scale: 1, clock: clock)
-        let surface = try ImageSurface(pixelWidth: 1280, pixelHeight: 800)
-        func frame() { app.draw(in: CairoContext(surface: surface), width: 1280, height: 800, scale: 1) }
-        frame()
-        CardBuildQueue.shared.pause()
-        // A fast drag upwards and release: the stacks scrolling in cannot be built while the builder is held.
+        let h = BrowserHarness(width: 1280, height: 800)
+        let b = h.browser, clock = h.clock
+        h.waitUntilReady()
+        h.draw()
+        let builders = b.photos.builders
+        builders.pause()
+        // A fast drag upwards and release: the stacks scrolling in cannot be built while the builders are held.
         let t = clock.now
-        _ = b.handle(.pointerDown(PointerEvent(button: .left, x: 600, y: 700, time: t)), at: t)
-        var quickSeen = false, maxAhead = 0.0
+        h.handle(.pointerDown(PointerEvent(button: .left, x: 600, y: 700, time: t)))
+        var maxAhead = 0.0
+        let quick0 = builders.counters.quickDraws
         for i in 1...5 {
             clock.advance(by: 1.0 / 60)
-            _ = b.handle(.pointerMoved(x: 600, y: 700 - 100 * Double(i), modifiers: [], time: clock.now), at: clock.now)
-            b.update(at: clock.now)
-            frame()
-            quickSeen = quickSeen || b.albums.showsQuickCards
+            h.handle(.pointerMoved(x: 600, y: 700 - 100 * Double(i), modifiers: [], time: clock.now))
+            h.frame(advance: 0)
             maxAhead = max(maxAhead, b.albums.collectionView.extraDisplayMargin.bottom)
         }
-        _ = b.handle(.pointerUp(PointerEvent(button: .left, x: 600, y: 200, time: clock.now)), at: clock.now)
+        h.handle(.pointerUp(PointerEvent(button: .left, x: 600, y: 200, time: clock.now)))
         for _ in 0..<3 {
-            clock.advance(by: 1.0 / 60)
-            b.update(at: clock.now)
-            frame()
-            quickSeen = quickSeen || b.albums.showsQuickCards
+            h.frame()
             maxAhead = max(maxAhead, b.albums.collectionView.extraDisplayMargin.bottom)
         }
-        XCTAssertTrue(quickSeen, "cards scrolled in before the (held) builder made them")
+        XCTAssertGreaterThan(builders.counters.quickDraws, quick0, "cards scrolled in before the (held) builders made them")
         XCTAssertGreaterThan(maxAhead, 100, "cells are made further ahead while scrolling fast")
         XCTAssertEqual(b.albums.collectionView.extraDisplayMargin.top, 0, "only ahead, in the direction of motion")
-        CardBuildQueue.shared.resume()
-        var steps = 0
-        repeat {
-            clock.advance(by: 1.0 / 60)
-            b.update(at: clock.now)
-            frame()
-            steps += 1
-        } while b.isAnimating && steps < 900
+        builders.resume()
+        h.settle()
         XCTAssertFalse(b.isAnimating)
-        XCTAssertFalse(b.albums.showsQuickCards)
+        let quickAtRest = builders.counters.quickDraws
+        let surface = h.draw()
+        XCTAssertEqual(builders.counters.quickDraws, quickAtRest, "the frame at rest draws no quick card")
         XCTAssertEqual(b.albums.collectionView.extraDisplayMargin, .zero)
         XCTAssertGreaterThan(b.albums.collectionView.contentOffset.y, 100)
         // The frame at rest equals a frame of a browser that jumped straight to the same offset.
-        let clock2 = ManualClock()
-        let b2 = S.browser(width: 1280, height: 800, clock: clock2)
-        waitUntilReady(b2)
-        b2.albums.scroller.setOffset(b.albums.collectionView.contentOffset)
-        b2.update(at: clock2.now)
-        waitUntilReady(b2)
-        let app2 = App(screen: b2, width: 1280, height: 800, scale: 1, clock: clock2)
-        let surface2 = try ImageSurface(pixelWidth: 1280, pixelHeight: 800)
-        app2.draw(in: CairoContext(surface: surface2), width: 1280, height: 800, scale: 1)
+        let h2 = BrowserHarness(width: 1280, height: 800)
+        let b2 = h2.browser
+        h2.waitUntilReady()
+        b2.albums.collectionView.contentOffset = b.albums.collectionView.contentOffset
+        h2.update()
+        h2.waitUntilReady()
+        let surface2 = h2.draw()
         XCTAssertEqual(b2.albums.collectionView.contentOffset, b.albums.collectionView.contentOffset)
         let d = surface.differingPixels(from: surface2)
         if d > 0, let dir = ProcessInfo.processInfo.environment["PHOTOSTACK_TEST_PNG_DIR"] {

@@ -4,7 +4,7 @@ import XCTest
 
 final class DemoCircleTests: XCTestCase {
     func makeDriver() -> (DemoTestDriver, CircleDemoScreen) {
-        let d = DemoTestDriver { CircleDemoScreen(clock: $0) }
+        let d = DemoTestDriver { CircleDemoScreen() }
         return (d, d.screen as! CircleDemoScreen)
     }
 

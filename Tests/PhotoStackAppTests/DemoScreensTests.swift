@@ -1,13 +1,14 @@
 import StackEngine
-import X11Host
+import Host
 import XCTest
 @testable import PhotoStackApp
+import PhotoStackCLI
 
 /// Every demo builds, lays out and reports itself; the host screen cycles with F2.
 final class DemoScreensTests: XCTestCase {
     func testEveryDemoBuildsLaysOutAndReportsItsName() {
         for kind in DemoKind.allCases {
-            let d = DemoTestDriver { kind.makeScreen(seed: 7, clock: $0) }
+            let d = DemoTestDriver { kind.makeScreen(seed: 7) }
             let state = d.screen.state()
             let cells = state.visible.filter { $0.category == "cell" }
             XCTAssertFalse(cells.isEmpty, "\(kind) shows no cells")
@@ -46,7 +47,7 @@ final class DemoScreensTests: XCTestCase {
     }
 
     func testF2CyclesForwardAndShiftF2BackwardKeepingTheWindowSize() {
-        let d = DemoTestDriver({ _ in DemoHostScreen(kind: .sections, seed: 3) }, width: 900, height: 700)
+        let d = DemoTestDriver({ DemoHostScreen(kind: .sections, seed: 3) }, width: 900, height: 700)
         let host = d.screen as! DemoHostScreen
         var seen: [String] = [host.name]
         for _ in DemoKind.allCases {
@@ -61,12 +62,12 @@ final class DemoScreensTests: XCTestCase {
         XCTAssertEqual(seen, ["demo:sections", "demo:line", "demo:circle", "demo:calendar", "demo:paging", "demo:sections"])
         d.key(.function(2), "F2", modifiers: .shift)
         XCTAssertEqual(host.name, "demo:paging")
-        // The demos follow the app's time: the host clock is at the driver's time.
-        XCTAssertEqual(host.clock.now, d.now)
+        // The demos follow the app's time: the demo's collection view is at the driver's time.
+        XCTAssertEqual(host.current.collectionView.time, d.now)
     }
 
     func testCalendarShowsHeadersBehindEventsAndScrollsOnTheWheel() {
-        let d = DemoTestDriver { CalendarDemoScreen(seed: 5, clock: $0) }
+        let d = DemoTestDriver { CalendarDemoScreen(seed: 5) }
         let screen = d.screen as! CalendarDemoScreen
         XCTAssertEqual(screen.events, CalendarDemoScreen.randomEvents(seed: 5))
         XCTAssertNotEqual(screen.events, CalendarDemoScreen.randomEvents(seed: 6))

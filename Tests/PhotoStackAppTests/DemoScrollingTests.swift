@@ -5,7 +5,7 @@ import XCTest
 /// The line demo always rests centred; the paging demo's indicators follow the offset in every frame.
 final class DemoScrollingTests: XCTestCase {
     func lineDriver() -> (DemoTestDriver, LineDemoScreen) {
-        let d = DemoTestDriver { LineDemoScreen(clock: $0) }
+        let d = DemoTestDriver { LineDemoScreen() }
         return (d, d.screen as! LineDemoScreen)
     }
 
@@ -73,7 +73,7 @@ final class DemoScrollingTests: XCTestCase {
 
     func testFirstAndLastCellsCanRestCentredAtAnyWindowWidth() {
         for width in [640.0, 800, 1024, 1500] {
-            let d = DemoTestDriver({ LineDemoScreen(clock: $0) }, width: width, height: 600)
+            let d = DemoTestDriver({ LineDemoScreen() }, width: width, height: 600)
             let screen = d.screen as! LineDemoScreen
             // Fling far to the right (content moves left) several times: the last cell ends centred.
             for _ in 0..<15 {
@@ -100,7 +100,7 @@ final class DemoScrollingTests: XCTestCase {
     }
 
     func testPagingIndicatorsMatchTheOffsetInEveryFrameOfAFastFling() {
-        let d = DemoTestDriver { PagingDemoScreen(clock: $0) }
+        let d = DemoTestDriver { PagingDemoScreen() }
         let screen = d.screen as! PagingDemoScreen
         var samples = 0, sawBothOn = false
         func check() {
@@ -132,7 +132,7 @@ final class DemoScrollingTests: XCTestCase {
 /// The collection screen does not ask for frames while a drag holds still (indicators are steady then).
 final class DemoDragHoldTests: XCTestCase {
     func testAHeldDragIsNotAnimatingButItsReleaseIs() {
-        let d = DemoTestDriver { SectionsDemoScreen(seed: 1, clock: $0) }
+        let d = DemoTestDriver { SectionsDemoScreen(seed: 1) }
         d.press(400, 300)
         for i in 1...5 { d.clock.advance(by: 0.016); d.move(400, 300 - Double(i) * 20) }
         d.advance(0.3)

@@ -17,7 +17,7 @@ final class DemoSectionsTests: XCTestCase {
     }
 
     func testScreenShowsThreeSectionsWithTheSeededCountsInItsState() {
-        let d = DemoTestDriver { SectionsDemoScreen(seed: 11, clock: $0) }
+        let d = DemoTestDriver { SectionsDemoScreen(seed: 11) }
         let screen = d.screen as! SectionsDemoScreen
         let counts = SectionsDemoScreen.sectionCounts(seed: 11)
         XCTAssertEqual(screen.collectionView.numberOfSections, 3)
@@ -29,7 +29,7 @@ final class DemoSectionsTests: XCTestCase {
     }
 
     func testOneSectionUsesTheTemplateFileAndTheOthersTheTypedCell() throws {
-        let d = DemoTestDriver({ SectionsDemoScreen(seed: 1, clock: $0) }, width: 1024, height: 2000)
+        let d = DemoTestDriver({ SectionsDemoScreen(seed: 1) }, width: 1024, height: 2000)
         let screen = d.screen as! SectionsDemoScreen
         // The template came from assets/templates/sections-cell.json, read at run time.
         XCTAssertTrue(screen.templateLoaded)
@@ -51,7 +51,7 @@ final class DemoSectionsTests: XCTestCase {
 
     func testTemplateCellsAreDrawn() throws {
         // A green template cell is painted by the collection screen (the typed sections are red and blue).
-        let d = DemoTestDriver({ SectionsDemoScreen(seed: 1, clock: $0) }, width: 400, height: 1200)
+        let d = DemoTestDriver({ SectionsDemoScreen(seed: 1) }, width: 400, height: 1200)
         let screen = d.screen as! SectionsDemoScreen
         let path = IndexPath(item: 0, section: SectionsDemoScreen.templateSection)
         let frame = try XCTUnwrap(screen.collectionView.presentedAttributes(for: .cell(path))).frame

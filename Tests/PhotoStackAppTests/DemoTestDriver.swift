@@ -1,5 +1,5 @@
 import StackEngine
-import X11Host
+import Host
 @testable import PhotoStackApp
 
 /// Drives a screen headlessly on a `ManualClock` with synthetic, time-stamped host events (points, seconds).
@@ -9,9 +9,9 @@ final class DemoTestDriver {
     /// Seconds per frame while running animations.
     var frame = 1.0 / 60
 
-    init(_ make: (Clock) -> Screen, width: Double = 1024, height: Double = 768, clock: ManualClock = ManualClock(now: 100)) {
+    init(_ make: () -> Screen, width: Double = 1024, height: Double = 768, clock: ManualClock = ManualClock(now: 100)) {
         self.clock = clock
-        screen = make(clock)
+        screen = make()
         screen.resize(width: width, height: height, scale: 1, at: clock.now)
         screen.update(at: clock.now)
     }
@@ -64,14 +64,16 @@ final class DemoTestDriver {
     }
 
     /// A drag from `from` to `to` in `steps` moves over `duration` seconds, then a release at `to`
-    /// (after `hold` seconds without moving), each event one frame; `each` runs after every move.
+    /// (after `hold` seconds without moving), each move handled in a loop turn of its own followed by that
+    /// turn's update (the frame); `each` runs after every frame.
     func drag(from: Point, to: Point, duration: Double, steps: Int = 10, hold: Double = 0, each: (() -> Void)? = nil) {
         press(from.x, from.y)
+        screen.update(at: clock.now)
         for i in 1...steps {
             let t = Double(i) / Double(steps)
             clock.advance(by: duration / Double(steps))
-            screen.update(at: clock.now)
             move(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t)
+            screen.update(at: clock.now)
             each?()
         }
         if hold > 0 { advance(hold, each: each) }

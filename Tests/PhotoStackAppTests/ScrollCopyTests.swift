@@ -2,32 +2,29 @@ import Canvas
 import Foundation
 import PhotoPipeline
 import StackEngine
-import X11Host
+import Host
 import XCTest
 @testable import PhotoStackApp
 
 /// Frames made by moving the previous frame and redrawing only what changed equal frames drawn whole.
 final class ScrollCopyTests: XCTestCase {
-    typealias S = BrowserTestSupport
-
     /// Flings the albums screen (down, then back up), drawing every frame into one surface (scroll-copy) and,
     /// for comparison, into a new surface drawn whole; every frame must be the same.
     func checkFling(scale: Double, file: StaticString = #filePath, line: UInt = #line) throws {
-        let clock = ManualClock()
         let w = 1280.0, h = 800.0
-        let b = S.browser(width: w, height: h, clock: clock)
-        let app = App(screen: b, width: w, height: h, scale: scale, clock: clock)
-        b.update(at: clock.now)
-        waitUntilReady(b)   // the images for this scale
+        let harness = BrowserHarness(width: w, height: h, scale: scale)
+        let b = harness.browser, clock = harness.clock
+        harness.waitUntilReady()   // the images for this scale
+        let builders = b.photos.builders
         let pw = Int(w * scale), ph = Int(h * scale)
         let kept = try ImageSurface(pixelWidth: pw, pixelHeight: ph)
         var copied = 0, frames = 0
         func frame() throws {
             let ctx = CairoContext(surface: kept)
             ctx.scale(scale, scale)
-            // update + draw as `App.draw` does, without its trailing `isAnimating` (which takes loader results):
-            // images arriving between the two draws of a frame would make them differ.
-            b.update(at: clock.now)
+            // One loop turn's results, update and draw; nothing arrives between the two draws of the frame (results
+            // wait in the inbox until the next turn).
+            harness.update()
             b.draw(in: ctx, width: w, height: h, scale: scale)
             frames += 1
             if b.albums.lastFrameRedrawnFraction < 0.5 { copied += 1 }
@@ -47,11 +44,11 @@ final class ScrollCopyTests: XCTestCase {
             XCTAssertEqual(d, 0, "frame \(frames) at offset \(b.albums.drawnContentOffset.y)", file: file, line: line)
         }
         // The first frame at a new scale settles the cards' renderings (not a scroll-copy frame).
-        app.draw(in: CairoContext(surface: try ImageSurface(pixelWidth: pw, pixelHeight: ph)), width: w, height: h, scale: scale)
+        harness.draw()
         try frame()
         // Builds held: cards scrolling in are drawn by the quick path in both (deterministic), the ones on the
         // first screen are exact and move with the scroll.
-        CardBuildQueue.shared.pause()
+        builders.pause()
         func fling(dy: Double) throws {
             let t = clock.now, y0 = dy < 0 ? h * 0.85 : h * 0.15
             _ = b.handle(.pointerDown(PointerEvent(button: .left, x: w / 2, y: y0, time: t)), at: t)
@@ -65,14 +62,16 @@ final class ScrollCopyTests: XCTestCase {
         }
         try fling(dy: -60)
         // The builds finish: the quick cards are replaced (redrawn over the moved frame) while still moving.
-        CardBuildQueue.shared.resume()
-        CardBuildQueue.shared.waitUntilIdle()
+        builders.resume()
+        builders.waitUntilIdle()
         for _ in 0..<4 { clock.advance(by: 1.0 / 60); try frame() }
-        XCTAssertFalse(b.albums.showsQuickCards, file: file, line: line)
-        CardBuildQueue.shared.pause()   // again: a build finishing between the two draws of a frame would differ
+        let quick = builders.counters.quickDraws
+        clock.advance(by: 1.0 / 60); try frame()
+        XCTAssertEqual(builders.counters.quickDraws, quick, "no quick card left", file: file, line: line)
+        builders.pause()   // again: cards scrolling in are drawn quick
         try fling(dy: 50)
         XCTAssertGreaterThan(copied, frames / 2, "most frames were made by scroll-copy", file: file, line: line)
-        CardBuildQueue.shared.resume()
+        builders.resume()
     }
 
     func testScrollCopiedFramesEqualWholeFramesAtScale1() throws { try checkFling(scale: 1) }
@@ -80,28 +79,28 @@ final class ScrollCopyTests: XCTestCase {
     func testScrollCopiedFramesEqualWholeFramesAtScale2() throws { try checkFling(scale: 2) }
 
     func testAFrameDrawnByAnotherScreenIntoTheSurfaceIsNotReused() throws {
-        let clock = ManualClock()
-        let b = S.browser(width: 640, height: 480, clock: clock)
-        waitUntilReady(b)
+        let h = BrowserHarness(width: 640, height: 480)
+        let b = h.browser
+        h.waitUntilReady()
         let surface = try ImageSurface(pixelWidth: 640, pixelHeight: 480)
         b.draw(in: CairoContext(surface: surface), width: 640, height: 480, scale: 1)
         // Another collection screen draws into the same surface; the albums screen must then draw whole.
-        let other = S.browser(width: 640, height: 480, clock: clock)
-        waitUntilReady(other)
-        other.draw(in: CairoContext(surface: surface), width: 640, height: 480, scale: 1)
-        b.albums.scroller.setOffset(Point(x: 0, y: 30))
-        b.update(at: clock.now)
+        let h2 = BrowserHarness(width: 640, height: 480)
+        h2.waitUntilReady()
+        h2.browser.draw(in: CairoContext(surface: surface), width: 640, height: 480, scale: 1)
+        b.albums.collectionView.contentOffset = Point(x: 0, y: 30)
+        h.update()
         b.draw(in: CairoContext(surface: surface), width: 640, height: 480, scale: 1)
         XCTAssertEqual(b.albums.lastFrameRedrawnFraction, 1)
         // Its own frame, next: reused.
-        b.albums.scroller.setOffset(Point(x: 0, y: 40))
-        b.update(at: clock.now)
+        b.albums.collectionView.contentOffset = Point(x: 0, y: 40)
+        h.update()
         b.draw(in: CairoContext(surface: surface), width: 640, height: 480, scale: 1)
         XCTAssertLessThan(b.albums.lastFrameRedrawnFraction, 0.5)
         // A screen without scroll-copy draws over it (as an album screen flying open over the albums screen):
         // the albums screen's next frame is drawn whole.
-        let plain = CollectionScreen(name: "plain", title: "plain", layout: FlowLayout(), clock: clock)
-        plain.resize(width: 640, height: 480, scale: 1, at: clock.now)
+        let plain = CollectionScreen(name: "plain", title: "plain", layout: FlowLayout())
+        plain.resize(width: 640, height: 480, scale: 1, at: h.clock.now)
         plain.draw(in: CairoContext(surface: surface), width: 640, height: 480, scale: 1)
         b.draw(in: CairoContext(surface: surface), width: 640, height: 480, scale: 1)
         XCTAssertEqual(b.albums.lastFrameRedrawnFraction, 1)

@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import XCTest
 @testable import PhotoStackApp
+import PhotoStackCLI
 
 /// Headless rendering of the main screen (`photostack --snapshot`): no X server, exact pixel size for the
 /// requested points × scale, a picture with real content, and the state written once.

@@ -91,15 +91,15 @@ final class AnimationTests: XCTestCase {
         let grid = h.layout
         let list = TestGridLayout(columns: 1, itemSize: Size(width: 200, height: 30))
         h.cv.setCollectionViewLayout(list, animated: true)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         let start = presented(h)
         XCTAssertEqual(start[1]?.center, Point(x: 75, y: 25), "at t=0 every cell is where the grid had it")
         h.clock.advance(by: 0.12)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         let beforeReverse = presented(h)
         XCTAssertTrue(h.cv.isAnimating)
         h.cv.setCollectionViewLayout(grid, animated: true)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         let afterReverse = presented(h)
         for (id, attrs) in beforeReverse {
             XCTAssertEqual(afterReverse[id]?.center, attrs.center, "item \(id) jumped when the switch was reversed")
@@ -109,7 +109,7 @@ final class AnimationTests: XCTestCase {
         var previous = afterReverse
         for _ in 0..<30 {
             h.clock.advance(by: 0.01)
-            h.cv.layoutIfNeeded()
+            h.cv.layoutIfNeeded(at: h.clock.now)
             let now = presented(h)
             for (id, a) in now { if let p = previous[id] { XCTAssertLessThan(a.center.distance(to: p.center), 25, "item \(id)") } }
             previous = now
@@ -124,15 +124,15 @@ final class AnimationTests: XCTestCase {
         let oldFrame = h.cv.cellForItem(at: IndexPath(item: 5, section: 0))!.attributes!.frame
         h.layout.columns = 3
         h.cv.invalidateLayout(animated: true)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         let cell = h.cv.cellForItem(at: IndexPath(item: 5, section: 0))!
         XCTAssertEqual(cell.attributes?.frame, oldFrame, "starts at the old place")
         h.clock.advance(by: 0.15)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         let newFrame = h.layout.layoutAttributesForItem(at: IndexPath(item: 5, section: 0))!.frame
         XCTAssertEqual(cell.attributes!.center.x, (oldFrame.midX + newFrame.midX) / 2, accuracy: 1e-9)
         h.clock.advance(by: 0.15)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         XCTAssertEqual(cell.attributes?.frame, newFrame)
         XCTAssertFalse(h.cv.isAnimating)
     }
@@ -141,10 +141,10 @@ final class AnimationTests: XCTestCase {
         let h = Harness(sections: [Array(0..<40)])
         h.cv.animatesSizeChanges = true
         h.cv.size = Size(width: 300, height: 400)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         XCTAssertTrue(h.cv.isAnimating)
         h.clock.advance(by: 1)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         XCTAssertFalse(h.cv.isAnimating)
         h.assertConsistent("after resize")
     }

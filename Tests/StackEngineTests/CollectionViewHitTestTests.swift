@@ -23,11 +23,11 @@ final class CollectionViewHitTestTests: XCTestCase {
         let besideLabel = LayoutAttributes.cell(IndexPath(item: 2, section: 0), frame: Rect(x: 0, y: 170, width: 40, height: 40))
         let layout = StaticTestLayout([under, rotated, label, besideLabel])
         let ds = DS()
-        let cv = CollectionView(size: Size(width: 400, height: 400), layout: layout, clock: ManualClock())
+        let cv = CollectionView(size: Size(width: 400, height: 400), layout: layout)
         cv.register(ReusableView.self, forCellWithReuseIdentifier: "c")
         cv.register(ReusableView.self, forSupplementaryViewOfKind: "title", withReuseIdentifier: "s")
         cv.dataSource = ds
-        cv.layoutIfNeeded()
+        cv.layoutIfNeeded(at: 0)
         // The rotated square's top corner sticks out above its untransformed frame: (100, 100 − 70.7).
         XCTAssertEqual(cv.indexPathForItem(at: Point(x: 100, y: 31)), IndexPath(item: 0, section: 0))
         // Its untransformed corner is empty now.

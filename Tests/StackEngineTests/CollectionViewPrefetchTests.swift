@@ -8,12 +8,12 @@ final class CollectionViewPrefetchTests: XCTestCase {
         let h = Harness(sections: [Array(0..<200)], layout: layout)
         h.cv.displayMargin = 0
         h.cv.contentOffset = Point(x: 0, y: 4000)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         let first = h.delegate.prefetched.last ?? []
         XCTAssertEqual(first.first?.item, 44, "nearest ahead announced first")
         XCTAssertEqual(first.last?.item, 36, "farthest behind announced last")
         h.cv.contentOffset = Point(x: 0, y: 4010)     // scrolling down
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         var items = h.cv.prefetchedIndexPaths.map(\.item)
         let visible = Set(h.cv.indexPathsForVisibleItems.map(\.item))
         XCTAssertTrue(Set(items).isDisjoint(with: visible), "visible items are not prefetched")
@@ -22,7 +22,7 @@ final class CollectionViewPrefetchTests: XCTestCase {
         // Reverse: now 2 screens above and 1 below.
         h.delegate.cancelled.removeAll()
         h.cv.contentOffset = Point(x: 0, y: 4000)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         items = h.cv.prefetchedIndexPaths.map(\.item)
         XCTAssertEqual(items.filter { $0 < 40 }.count, 8, "2 screens ahead going up (rows 32…39)")
         XCTAssertEqual(items.filter { $0 > 43 }.count, 4, "1 screen behind going up (rows 44…47)")
@@ -31,7 +31,7 @@ final class CollectionViewPrefetchTests: XCTestCase {
         // Jump far away: everything cancelled except what is visible.
         h.delegate.cancelled.removeAll()
         h.cv.contentOffset = Point(x: 0, y: 10000)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         XCTAssertEqual(Set(h.delegate.cancelled.flatMap { $0 }.map(\.item)), Set(items))
         XCTAssertTrue(h.cv.prefetchedIndexPaths.allSatisfy { $0.item >= 96 })
     }
@@ -43,15 +43,15 @@ final class CollectionViewPrefetchTests: XCTestCase {
         h.cv.prefetchViewportsAhead = 1
         h.cv.prefetchViewportsBehind = 0.5
         h.cv.contentOffset = Point(x: 0, y: 4000)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         h.cv.contentOffset = Point(x: 0, y: 4010)     // scrolling down: rows 40…44 visible
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         let items = Set(h.cv.prefetchedIndexPaths.map(\.item))
         XCTAssertEqual(items.filter { $0 > 44 }.sorted(), [45, 46, 47, 48], "1 screen ahead")
         XCTAssertEqual(items.filter { $0 < 40 }.sorted(), [38, 39], "half a screen behind")
         // Widening the range takes effect without a scroll.
         h.cv.prefetchViewportsAhead = 2
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         XCTAssertEqual(h.cv.prefetchedIndexPaths.filter { $0.item > 44 }.count, 8)
     }
 }

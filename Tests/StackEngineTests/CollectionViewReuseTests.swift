@@ -14,7 +14,7 @@ final class CollectionViewReuseTests: XCTestCase {
         while y < maxY {
             y = min(maxY, y + 137)
             cv.contentOffset = Point(x: 0, y: y)
-            cv.layoutIfNeeded()
+            cv.layoutIfNeeded(at: 0)
             maxLive = max(maxLive, cv.visibleCells.count)
             XCTAssertEqual(h.delegate.displayedCells.count, cv.visibleCells.count, "balanced at step \(step)")
             XCTAssertTrue(h.delegate.unbalanced.isEmpty)
@@ -25,7 +25,7 @@ final class CollectionViewReuseTests: XCTestCase {
         for _ in 0..<40 {
             y = max(0, y - 900)
             cv.contentOffset = Point(x: 0, y: y)
-            cv.layoutIfNeeded()
+            cv.layoutIfNeeded(at: 0)
             maxLive = max(maxLive, cv.visibleCells.count)
         }
         h.assertConsistent("end")
@@ -40,12 +40,12 @@ final class CollectionViewReuseTests: XCTestCase {
 
     func testRenderersAreToldWhenTheyEnterThePool() {
         let h = Harness(sections: [Array(0..<2_000)])
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         let before = h.cv.visibleCells.values.compactMap { $0 as? TestCell }
         XCTAssertFalse(before.isEmpty)
         XCTAssertTrue(before.allSatisfy { !$0.isPooled })
         h.cv.contentOffset = Point(x: 0, y: 10_000)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         let now = h.cv.visibleCells.values.compactMap { $0 as? TestCell }
         XCTAssertTrue(now.allSatisfy { !$0.isPooled }, "a shown renderer is not marked pooled")
         // Every renderer shown before left its element: each went through the pool (and was told) whether it
@@ -58,9 +58,9 @@ final class CollectionViewReuseTests: XCTestCase {
         let before = h.layout.prepareCount
         for _ in 0..<5 { h.cv.invalidateLayout() }
         XCTAssertEqual(h.layout.prepareCount, before, "invalidate returns without preparing")
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         XCTAssertEqual(h.layout.prepareCount, before + 1)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         XCTAssertEqual(h.layout.prepareCount, before + 1)
     }
 
@@ -68,14 +68,14 @@ final class CollectionViewReuseTests: XCTestCase {
         let h = Harness(sections: [Array(0..<200)])
         let p0 = h.layout.prepareCount
         h.cv.contentOffset = Point(x: 0, y: 100)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         XCTAssertEqual(h.layout.prepareCount, p0, "a pure scroll keeps the default layout")
         h.cv.size = Size(width: 300, height: 400)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         XCTAssertEqual(h.layout.prepareCount, p0 + 1, "a size change re-prepares")
         h.layout.alwaysInvalidateOnScroll = true
         h.cv.contentOffset = Point(x: 0, y: 150)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         XCTAssertEqual(h.layout.prepareCount, p0 + 2, "a layout asking for it is re-prepared on scroll")
         h.assertConsistent("after")
     }
@@ -84,13 +84,14 @@ final class CollectionViewReuseTests: XCTestCase {
         let layout = TestGridLayout(headerHeight: 30)
         layout.decorationKind = "emblem"
         layout.registerDecoration(TestDecoration.self, forKind: "emblem")
-        let h = Harness(sections: [Array(0..<8), Array(8..<16)], layout: layout)
+        let h = Harness(sections: [Array(0..<20), Array(20..<40), Array(40..<80)], layout: layout)
         let kinds = h.cv.displayList.map(\.key.category)
         XCTAssertEqual(kinds.filter { $0 == .supplementary }.count, 2)
         XCTAssertTrue(kinds.contains(.decoration), "decoration made from the layout's registration (within the margin above)")
         h.assertConsistent("headers")
-        h.cv.contentOffset = Point(x: 0, y: 500)
-        h.cv.layoutIfNeeded()
+        h.cv.contentOffset = Point(x: 0, y: 690)   // the end of the content
+        h.cv.layoutIfNeeded(at: h.clock.now)
+        XCTAssertEqual(h.cv.contentOffset.y, 690)
         XCTAssertFalse(h.cv.displayList.contains { $0.key.category == .decoration }, "decoration recycled when far away")
         XCTAssertTrue(h.delegate.displayedSupplementary.isEmpty)
     }
@@ -100,7 +101,7 @@ final class CollectionViewReuseTests: XCTestCase {
         h.dataSource.sections = [Array(100..<103), Array(200..<205)]
         h.dataSource.sectionIDs = [0, 1]
         h.cv.reloadData()
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         XCTAssertEqual(h.cv.numberOfSections, 2)
         XCTAssertEqual(h.cv.numberOfItems(inSection: 1), 5)
         XCTAssertEqual(h.cv.visibleCells.count, 8)
@@ -127,10 +128,10 @@ final class CollectionViewReuseTests: XCTestCase {
             }
         }
         let ds = DS()
-        let cv = CollectionView(size: Size(width: 200, height: 200), layout: TestGridLayout(), clock: ManualClock())
+        let cv = CollectionView(size: Size(width: 200, height: 200), layout: TestGridLayout())
         cv.register(template: template, forCellWithReuseIdentifier: "t")
         cv.dataSource = ds
-        cv.layoutIfNeeded()
+        cv.layoutIfNeeded(at: 0)
         let cell = try XCTUnwrap(cv.cellForItem(at: IndexPath(item: 5, section: 0)) as? TemplateCellView)
         XCTAssertEqual(cell.template, template)
         XCTAssertEqual(cell.labelText, "0.5")
@@ -178,7 +179,7 @@ final class CollectionViewReuseTests: XCTestCase {
         }, animated: false)
         XCTAssertEqual(Set(cv.indexPathsForSelectedItems), [IndexPath(item: 3, section: 0), IndexPath(item: 6, section: 0)],
                        "selection follows the items")
-        cv.layoutIfNeeded()
+        cv.layoutIfNeeded(at: 0)
         XCTAssertTrue(cv.cellForItem(at: IndexPath(item: 6, section: 0))!.isSelected)
         XCTAssertFalse(cv.cellForItem(at: IndexPath(item: 7, section: 0))!.isSelected)
     }

@@ -15,12 +15,12 @@ final class Harness {
     init(sections: [[Int]], layout: TestGridLayout = TestGridLayout(), size: Size = Size(width: 200, height: 400)) {
         self.layout = layout
         dataSource = ModelDataSource(sections: sections)
-        cv = CollectionView(size: size, layout: layout, clock: clock)
+        cv = CollectionView(size: size, layout: layout)
         cv.register(TestCell.self, forCellWithReuseIdentifier: "cell")
         cv.register(TestHeader.self, forSupplementaryViewOfKind: "header", withReuseIdentifier: "h")
         cv.dataSource = dataSource
         cv.delegate = delegate
-        cv.layoutIfNeeded()
+        cv.layoutIfNeeded(at: 0)
     }
 
     /// Asserts every live cell shows the model item at its index path, headers show their section,
@@ -43,4 +43,12 @@ final class Harness {
         let liveDisplayed = Set(cv.displayList.filter { $0.key.category == .cell }.map { ObjectIdentifier($0.view) })
         XCTAssertEqual(Set(delegate.displayedCells.keys), liveDisplayed, "\(context): displayed cells vs display list", file: file, line: line)
     }
+}
+
+/// A clock for the tests: a time the test moves by hand (the engine itself reads no clock; the tests pass
+/// `clock.now` to `layoutIfNeeded(at:)`).
+final class ManualClock {
+    var now: Double
+    init(now: Double = 0) { self.now = now }
+    func advance(by seconds: Double) { precondition(seconds >= 0); now += seconds }
 }

@@ -95,7 +95,7 @@ final class CollectionViewUpdateTests: XCTestCase {
             let h = Harness(sections: start, layout: layout, size: Size(width: 200, height: 300))
             h.dataSource.sectionIDs = Array(0..<4).map { $0 + 5_000 }
             h.cv.reloadData()
-            h.cv.layoutIfNeeded()
+            h.cv.layoutIfNeeded(at: h.clock.now)
             let other = TestGridLayout(columns: 2, itemSize: Size(width: 90, height: 40), spacing: 5, headerHeight: 20)
             for round in 0..<40 {
                 let context = "seed \(seed) round \(round) (replay with THRASH_SEED=\(seed))"
@@ -111,7 +111,7 @@ final class CollectionViewUpdateTests: XCTestCase {
                     XCTFail("\(context): rejected \(error) for \(batch.updates)")
                     return
                 }
-                h.cv.layoutIfNeeded()
+                h.cv.layoutIfNeeded(at: h.clock.now)
                 h.assertConsistent(context + " at t=0")
                 if h.delegate.unbalanced.count + (testRun?.failureCount ?? 0) > 0 { print("THRASH failing seed: \(seed)"); return }
                 // Sometimes start the next batch mid-animation, sometimes scroll meanwhile.
@@ -123,11 +123,11 @@ final class CollectionViewUpdateTests: XCTestCase {
                     // Switch layouts (animated) in the middle of whatever is animating.
                     h.cv.setCollectionViewLayout(h.cv.collectionViewLayout === layout ? other : layout, animated: true)
                 }
-                h.cv.layoutIfNeeded()
+                h.cv.layoutIfNeeded(at: h.clock.now)
                 h.assertConsistent(context + " mid-animation")
                 if round % 3 == 0 {
                     h.clock.advance(by: 0.5)
-                    h.cv.layoutIfNeeded()
+                    h.cv.layoutIfNeeded(at: h.clock.now)
                     XCTAssertFalse(h.cv.isAnimating, context)
                     XCTAssertFalse(h.cv.displayList.contains { $0.isDisappearing }, context)
                     h.assertConsistent(context + " after the animation")
@@ -150,7 +150,7 @@ final class CollectionViewUpdateTests: XCTestCase {
                            "invalid number of items in section 2: the section had 5 items before the update, the data source now reports 7, but 1 was inserted and 0 deleted")
         }
         XCTAssertEqual(h.cv.numberOfItems(inSection: 2), 7, "fell back to the data source's counts")
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         h.assertConsistent("after rejected batch")
         XCTAssertNotNil(h.cv.cellForItem(at: IndexPath(item: 6, section: 2)))
         XCTAssertThrowsError(try h.cv.performBatchUpdates({ u in
@@ -161,7 +161,7 @@ final class CollectionViewUpdateTests: XCTestCase {
         XCTAssertThrowsError(try h.cv.performBatchUpdates({ u in u.deleteItems(at: [IndexPath(item: 9, section: 0)]) })) { error in
             XCTAssertTrue(String(describing: error).contains("delete item 9 from section 0"), String(describing: error))
         }
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         h.assertConsistent("after rejected batches")
     }
 
@@ -176,7 +176,7 @@ final class CollectionViewUpdateTests: XCTestCase {
             u.deleteItems(at: [IndexPath(item: 1, section: 0)])
             u.insertItems(at: [IndexPath(item: 5, section: 0)])
         }, animated: true, completion: { completed = true })
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         let inserted = try XCTUnwrap(h.cv.cellForItem(at: IndexPath(item: 5, section: 0)) as? TestCell)
         XCTAssertEqual(inserted.modelID, 77)
         XCTAssertEqual(inserted.attributes?.alpha, 0, "appears from alpha 0")
@@ -190,13 +190,13 @@ final class CollectionViewUpdateTests: XCTestCase {
         XCTAssertEqual(moving.attributes?.center.x, 125)
         XCTAssertEqual(h.layout.updatesSeen.last?.count, 2, "layout told about the updates")
         h.clock.advance(by: 0.15)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         XCTAssertEqual(moving.attributes!.center.x, 100, accuracy: 1e-9, "half-way at half time for a symmetric curve")
         XCTAssertEqual(h.cv.displayList.first { $0.isDisappearing }!.attributes.alpha, 0.5, accuracy: 1e-9)
         XCTAssertTrue(h.cv.isAnimating)
         XCTAssertFalse(completed)
         h.clock.advance(by: 0.15)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         XCTAssertFalse(h.cv.isAnimating)
         XCTAssertTrue(completed)
         XCTAssertFalse(h.cv.displayList.contains { $0.isDisappearing })
@@ -211,7 +211,7 @@ final class CollectionViewUpdateTests: XCTestCase {
             h.dataSource.sections[0][3] = 333
             u.reloadItems(at: [IndexPath(item: 3, section: 0)])
         }, animated: false)
-        h.cv.layoutIfNeeded()
+        h.cv.layoutIfNeeded(at: h.clock.now)
         XCTAssertEqual((h.cv.cellForItem(at: IndexPath(item: 3, section: 0)) as? TestCell)?.modelID, 333)
         h.assertConsistent("after reload")
     }
@@ -251,25 +251,25 @@ final class CollectionViewCustomUpdateAttributesTests: XCTestCase {
     func testLayoutSuppliedAppearAndDisappearAttributes() throws {
         let clock = ManualClock()
         let ds = ModelDataSource(sections: [Array(0..<6)])
-        let cv = CollectionView(size: Size(width: 200, height: 400), layout: CentreAppearingLayout(), clock: clock)
+        let cv = CollectionView(size: Size(width: 200, height: 400), layout: CentreAppearingLayout())
         cv.register(TestCell.self, forCellWithReuseIdentifier: "cell")
         cv.dataSource = ds
-        cv.layoutIfNeeded()
+        cv.layoutIfNeeded(at: clock.now)
         try cv.performBatchUpdates({ u in
             ds.sections[0].remove(at: 0)
             ds.sections[0].insert(50, at: 2)
             u.deleteItems(at: [IndexPath(item: 0, section: 0)])
             u.insertItems(at: [IndexPath(item: 2, section: 0)])
         })
-        cv.layoutIfNeeded()
+        cv.layoutIfNeeded(at: clock.now)
         let appearing = try XCTUnwrap(cv.cellForItem(at: IndexPath(item: 2, section: 0))?.attributes)
         XCTAssertEqual(appearing.center, Point(x: 100, y: 200), "starts at the centre")
         XCTAssertEqual(appearing.transform.scale, 0.1, accuracy: 1e-9)
         clock.advance(by: 0.29)
-        cv.layoutIfNeeded()
+        cv.layoutIfNeeded(at: clock.now)
         XCTAssertNotNil(cv.displayList.first { $0.isDisappearing }, "still fading just before the end")
         clock.advance(by: 0.01)
-        cv.layoutIfNeeded()
+        cv.layoutIfNeeded(at: clock.now)
         XCTAssertNil(cv.displayList.first { $0.isDisappearing }, "recycled when its animation ends")
         XCTAssertEqual(cv.cellForItem(at: IndexPath(item: 2, section: 0))?.attributes?.center, Point(x: 125, y: 25))
     }
@@ -277,16 +277,16 @@ final class CollectionViewCustomUpdateAttributesTests: XCTestCase {
     func testDisappearingEndsAtLayoutSuppliedAttributes() throws {
         let clock = ManualClock()
         let ds = ModelDataSource(sections: [Array(0..<6)])
-        let cv = CollectionView(size: Size(width: 200, height: 400), layout: CentreAppearingLayout(), clock: clock)
+        let cv = CollectionView(size: Size(width: 200, height: 400), layout: CentreAppearingLayout())
         cv.register(TestCell.self, forCellWithReuseIdentifier: "cell")
         cv.dataSource = ds
-        cv.layoutIfNeeded()
+        cv.layoutIfNeeded(at: clock.now)
         try cv.performBatchUpdates({ u in
             ds.sections[0].remove(at: 0)
             u.deleteItems(at: [IndexPath(item: 0, section: 0)])
         })
         clock.advance(by: 0.299)
-        cv.layoutIfNeeded()
+        cv.layoutIfNeeded(at: clock.now)
         let leaving = try XCTUnwrap(cv.displayList.first { $0.isDisappearing })
         XCTAssertEqual(leaving.attributes.center.x, 100, accuracy: 0.1, "almost at the centre")
         XCTAssertEqual(leaving.attributes.transform.scale, 0.1, accuracy: 0.01)

@@ -99,7 +99,7 @@ final class DiffSnapshotTests: XCTestCase {
 
     func testDiffableDataSourceDrivesTheCollectionView() {
         let clock = ManualClock()
-        let cv = CollectionView(size: Size(width: 200, height: 300), layout: TestGridLayout(headerHeight: 20), clock: clock)
+        let cv = CollectionView(size: Size(width: 200, height: 300), layout: TestGridLayout(headerHeight: 20))
         cv.register(TestCell.self, forCellWithReuseIdentifier: "cell")
         let ds = DiffableDataSource<Int, Int>(collectionView: cv) { cv, indexPath, item in
             let cell = cv.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath) as! TestCell
@@ -116,7 +116,7 @@ final class DiffSnapshotTests: XCTestCase {
         second.deleteItems([1])
         ds.apply(second)
         XCTAssertNil(ds.lastApplyError)
-        cv.layoutIfNeeded()
+        cv.layoutIfNeeded(at: clock.now)
         XCTAssertEqual(cv.visibleCells.mapValues { ($0 as! TestCell).modelID! }, [IndexPath(item: 0, section: 0): 2, IndexPath(item: 1, section: 0): 3, IndexPath(item: 2, section: 0): 4, IndexPath(item: 3, section: 0): 5])
         var rng = SeededRNG(seed: 99)
         for round in 0..<60 {
@@ -127,9 +127,9 @@ final class DiffSnapshotTests: XCTestCase {
             }
             ds.apply(snap, animated: Bool.random(using: &rng))
             XCTAssertNil(ds.lastApplyError, "round \(round)")
-            if round % 5 != 4 { cv.layoutIfNeeded() }  // sometimes two applies between frames
+            if round % 5 != 4 { cv.layoutIfNeeded(at: clock.now) }  // sometimes two applies between frames
             clock.advance(by: Double.random(in: 0...0.4, using: &rng))
-            cv.layoutIfNeeded()
+            cv.layoutIfNeeded(at: clock.now)
             for (p, view) in cv.visibleCells {
                 XCTAssertEqual(view.itemIdentity, AnyHashable(snap.itemIdentifier(at: p)!), "round \(round) at \(p)")
                 XCTAssertEqual((view as! TestCell).modelID, snap.itemIdentifier(at: p), "round \(round) at \(p)")
@@ -162,7 +162,7 @@ final class DiffSnapshotTests: XCTestCase {
 
 final class DiffableReloadTests: XCTestCase {
     func testReloadedItemIsConfiguredAgainAndMovedOnesAreNot() {
-        let cv = CollectionView(size: Size(width: 200, height: 300), layout: TestGridLayout(), clock: ManualClock())
+        let cv = CollectionView(size: Size(width: 200, height: 300), layout: TestGridLayout())
         cv.register(TestCell.self, forCellWithReuseIdentifier: "cell")
         var configured: [Int] = []
         let ds = DiffableDataSource<String, Int>(collectionView: cv) { cv, indexPath, item in
@@ -175,13 +175,13 @@ final class DiffableReloadTests: XCTestCase {
         snap.appendSections(["a"])
         snap.appendItems([1, 2, 3, 4])
         ds.apply(snap)
-        cv.layoutIfNeeded()
+        cv.layoutIfNeeded(at: 0)
         configured.removeAll()
         let cellFor4 = cv.cell(forItemIdentity: AnyHashable(4))
         snap.moveItem(4, beforeItem: 1)
         snap.reloadItems([2])
         ds.apply(snap, animated: false)
-        cv.layoutIfNeeded()
+        cv.layoutIfNeeded(at: 0)
         XCTAssertEqual(configured, [2], "only the reloaded item is configured again")
         XCTAssertTrue(cv.cell(forItemIdentity: AnyHashable(4)) === cellFor4, "a moved item keeps its renderer")
         XCTAssertEqual(cv.cellForItem(at: IndexPath(item: 0, section: 0))?.itemIdentity, AnyHashable(4))

@@ -70,7 +70,7 @@ extension CollectionScreen {
             }
             scrollCopyRecord = ScrollCopyRecord(stamp: stamp, pixelWidth: size.width, pixelHeight: size.height, scale: scale,
                                                 width: width, height: height, deviceOffsetX: dox, deviceOffsetY: doy,
-                                                time: clock.now, elements: drawn, underIndicators: underIndicators)
+                                                time: time, elements: drawn, underIndicators: underIndicators)
         } else {
             scrollCopyRecord = nil
             // This frame is not one a screen can move next time (e.g. drawn over the albums screen's).
@@ -110,7 +110,7 @@ extension CollectionScreen {
                           redrawnWhole: inout Set<ElementKey>) -> [DeviceRect]? {
         guard let rec = scrollCopyRecord, let size = ctx.targetImageSize, rec.stamp == ctx.targetStamp,
               rec.pixelWidth == size.width, rec.pixelHeight == size.height, rec.scale == scale, rec.width == width,
-              rec.height == height, rec.deviceOffsetX == deviceOffset.x, clock.now >= rec.time, clock.now - rec.time <= 0.1
+              rec.height == height, rec.deviceOffsetX == deviceOffset.x, time >= rec.time, time - rec.time <= 0.1
         else { return nil }
         let dy = deviceOffset.y - rec.deviceOffsetY
         let w = size.width, h = size.height
@@ -191,7 +191,7 @@ extension CollectionScreen {
     func drawIndicators(in ctx: CairoContext) {
         drawnIndicatorAlpha = 0
         guard scroller.lastMovementTime != nil else { return }
-        let alpha = indicators.alpha(timeSinceLastMovement: scroller.timeSinceLastMovement(at: clock.now))
+        let alpha = indicators.alpha(timeSinceLastMovement: scroller.timeSinceLastMovement(at: time))
         drawnIndicatorAlpha = alpha
         guard alpha > 0 else { return }
         for axis in [ScrollAxis.vertical, .horizontal] {

@@ -1,10 +1,11 @@
 import StackEngine
-import X11Host
+import Host
 
 extension CollectionScreen {
-    /// Routes an event: indicators first, then drags and clicks, wheel, keys.
+    /// Routes an event: indicators first, then drags and clicks, wheel, keys. Physics take the event's own
+    /// time; hit tests use what the last frame showed (what the user pointed at).
     public func handle(_ event: HostEvent, at time: Double) -> Bool {
-        update(at: time)
+        self.time = max(self.time, time)
         switch event {
         case .pointerDown(let p) where p.button == .left:
             return pointerDown(Point(x: p.x, y: p.y), time: p.time)
@@ -51,7 +52,7 @@ extension CollectionScreen {
         if let drag = thumbDrag {
             let target = indicators.offset(forThumbDragFrom: drag.start, pointerDelta: p - drag.pointer,
                                            axis: drag.axis, geometry: scroller.geometry)
-            scroller.setOffset(target)
+            collectionView.contentOffset = target
             return true
         }
         if pointerIsDown {
@@ -90,19 +91,19 @@ extension CollectionScreen {
         if handleWheel(w) { return true }
         var dx = w.deltaX, dy = w.deltaY
         // Shift turns a vertical wheel into a horizontal one where the content scrolls sideways.
-        if w.modifiers.contains(.shift), axes.contains(.horizontal), dx == 0 { dx = dy; dy = 0 }
+        if w.modifiers.contains(.shift), collectionView.scrollAxes.contains(.horizontal), dx == 0 { dx = dy; dy = 0 }
         if w.isPrecise {
             lastPreciseScrollTime = w.time
             scroller.smoothScroll(delta: Point(x: dx * scroller.lineStep, y: dy * scroller.lineStep), time: w.time)
         } else {
-            if dy != 0 { scroller.wheel(notches: dy, axis: axes.contains(.vertical) ? .vertical : .horizontal, time: w.time) }
+            if dy != 0 { scroller.wheel(notches: dy, axis: collectionView.scrollAxes.contains(.vertical) ? .vertical : .horizontal, time: w.time) }
             if dx != 0 { scroller.wheel(notches: dx, axis: .horizontal, time: w.time) }
         }
         return true
     }
 
     func scrollKey(_ k: KeyEvent) -> Bool {
-        let horizontal = !axes.contains(.vertical)
+        let horizontal = !collectionView.scrollAxes.contains(.vertical)
         let command: ScrollCommand?
         switch k.key {
         case .up: command = .lineUp

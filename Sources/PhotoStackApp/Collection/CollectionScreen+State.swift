@@ -2,7 +2,8 @@ import StackEngine
 
 extension CollectionScreen {
     /// The scroll position, content size and every element on screen (drawing order), plus the
-    /// subclass's layout facts.
+    /// subclass's layout facts and whether the left button is held (a press or drag in progress: tells a
+    /// resting offset apart from a drag that is merely holding still).
     public func state() -> ScreenState {
         let offset = collectionView.contentOffset
         let size = collectionView.contentSize
@@ -12,9 +13,11 @@ extension CollectionScreen {
             guard !a.isHidden, a.alpha > 0, a.boundingBox.intersects(viewport) else { return nil }
             return VisibleElementState(a)
         }
+        var layout = layoutState()
+        layout["pointerDown"] = .bool(pointerIsDown)
         return ScreenState(contentOffset: StatePoint(x: offset.x, y: offset.y),
                            contentSize: StateSize(width: size.width, height: size.height),
-                           visible: visible, layout: layoutState(), photos: photoStates())
+                           visible: visible, layout: layout, photos: photoStates())
     }
 }
 

@@ -1,9 +1,9 @@
 import Canvas
+import Host
 import StackEngine
-import X11Host
 
 /// A screen that shows a `CollectionView` (the counterpart of UICollectionViewController): it owns the
-/// collection view and its kinetic scroll controller, turns pointer, wheel and key events into scrolling,
+/// collection view (which owns its kinetic scroller), turns pointer, wheel and key events into scrolling,
 /// clicks and hover, draws the display list with Cairo, the scroll indicators, and reports its state.
 ///
 /// Concrete screens (the album browser, the demos) subclass it, install a layout and data source and
@@ -14,14 +14,9 @@ open class CollectionScreen: Screen {
     /// The window title while the screen is shown.
     open var title: String
     public let collectionView: CollectionView
-    public let scroller: ScrollController
+    /// The collection view's scroller (drags, wheel, touchpad, keys, programmatic scrolls).
+    public var scroller: ScrollController { collectionView.scroller }
     public var indicators = ScrollIndicators()
-    /// The time source shared with the collection view's animations, seconds.
-    public let clock: Clock
-    /// Which axes scroll (follows the layout: set it when installing a horizontal layout).
-    public var axes: ScrollAxes { didSet { syncGeometry(at: clock.now) } }
-    /// Extra room above/left of the content that pulling past the edge reveals, points.
-    public var contentInset: EdgeInsets = .zero { didSet { syncGeometry(at: clock.now) } }
     /// The element under the pointer, if any (content coordinates were hit-tested).
     public internal(set) var hoveredKey: ElementKey?
     /// Background colour drawn before `drawBackground` (override that for textures).
@@ -31,13 +26,13 @@ open class CollectionScreen: Screen {
     /// Live renderers outside the viewport whose caches are built per frame before they scroll in
     /// (`DrawableView.needsWarming`); 0 turns it off. Pair it with a larger `collectionView.displayMargin`.
     public var elementsWarmedPerFrame = 0
+    /// The time of the last update (or event), seconds.
+    public internal(set) var time = 0.0
 
     var pointerIsDown = false
     var thumbDrag: (axis: ScrollAxis, start: Point, pointer: Point)?
     var lastPointer: Point?
     var lastPreciseScrollTime: Double?
-    var lastContentSize = Size.zero
-    var elementsWereAnimating = false
     /// The scroll indicators' opacity in the last frame drawn (0…1): while above 0 one more frame is needed,
     /// so the fade ends with a frame that shows none of them (not the last faint one).
     var drawnIndicatorAlpha = 0.0
@@ -61,20 +56,12 @@ open class CollectionScreen: Screen {
     /// - Parameters:
     ///   - name: the state JSON's screen name.
     ///   - layout: the initial layout.
-    ///   - clock: the app clock (seconds).
-    public init(name: String, title: String, layout: CollectionViewLayout, clock: Clock, axes: ScrollAxes = .vertical) {
+    ///   - axes: which axes scroll (follow the layout).
+    public init(name: String, title: String, layout: CollectionViewLayout, axes: ScrollAxes = .vertical) {
         self.name = name
         self.title = title
-        self.clock = clock
-        self.axes = axes
-        collectionView = CollectionView(layout: layout, clock: clock)
-        scroller = ScrollController(geometry: ScrollGeometry(viewportSize: .zero, contentSize: .zero, axes: axes))
-        collectionView.scrollAnimationHandler = { [unowned self] target in
-            self.scroller.scroll(to: target, animated: true, time: self.clock.now)
-        }
-        scroller.targetOffsetProvider = { [unowned self] proposed, velocity in
-            self.collectionView.collectionViewLayout.targetContentOffset(forProposed: proposed, velocity: velocity)
-        }
+        collectionView = CollectionView(layout: layout)
+        collectionView.scrollAxes = axes
     }
 
     open var cursor: CursorShape {
@@ -87,46 +74,33 @@ open class CollectionScreen: Screen {
     // MARK: Screen
 
     open func resize(width: Double, height: Double, scale: Double, at time: Double) {
+        self.time = max(self.time, time)
         viewportWidth = width
         viewportHeight = height
         deviceScale = scale
         collectionView.size = Size(width: width, height: height)
-        collectionView.layoutIfNeeded()
-        syncGeometry(at: time)
+        collectionView.layoutIfNeeded(at: self.time)
     }
 
     open func update(at time: Double) {
-        if let last = lastPreciseScrollTime, time - last > 0.08, scroller.isTracking {
-            scroller.smoothScrollEnded(time: last + 0.08)
+        self.time = max(self.time, time)
+        if let last = lastPreciseScrollTime, self.time - last > 0.08 {
+            // No touchpad event for 80 ms: the fingers are off the pad (XInput 2 sends no explicit end).
+            if scroller.isTracking { scroller.smoothScrollEnded(time: last + 0.08) }
             lastPreciseScrollTime = nil
         }
-        let frame = scroller.tick(now: time)
-        collectionView.contentOffset = frame.offset
-        collectionView.layoutIfNeeded()
-        if collectionView.contentSize != lastContentSize { syncGeometry(at: time) }
-        elementsWereAnimating = collectionView.isAnimating
+        collectionView.layoutIfNeeded(at: self.time)
     }
 
+    /// True while the collection view animates or scrolls, a touchpad sequence may still end, or the
+    /// indicators fade, as of the last update.
     open var isAnimating: Bool {
-        let now = clock.now
-        // `elementsWereAnimating`: one more frame after an element animation ends, so the final
-        // attributes are drawn (and completions run) even if the last frame fell just before the end.
-        return scroller.isAnimating || scroller.isMoving(at: now) || collectionView.isAnimating || elementsWereAnimating
-            || indicatorsAreFading(at: now) || lastPreciseScrollTime != nil
+        collectionView.isAnimating || lastPreciseScrollTime != nil || indicatorsAreFading(at: time)
     }
 
     open var isReadyForSnapshot: Bool { true }
 
     public var lastFrame: (offset: Point, redrawn: Double) { (drawnContentOffset, lastFrameRedrawnFraction) }
-
-    /// Keeps the scroll range in step with the layout's content size and the viewport.
-    func syncGeometry(at time: Double) {
-        let content = collectionView.contentSize
-        lastContentSize = content
-        let g = ScrollGeometry(viewportSize: Size(width: viewportWidth, height: viewportHeight),
-                               contentSize: content, contentInset: contentInset, axes: axes)
-        if g != scroller.geometry { scroller.setGeometry(g, time: time) }
-    }
 
     /// True while the indicators' opacity changes with time (not while a drag holds them steady at full opacity).
     func indicatorsAreFading(at now: Double) -> Bool {
@@ -152,6 +126,9 @@ open class CollectionScreen: Screen {
 
     /// Any event the screen does not use itself (other mouse buttons, close, enter); true when handled.
     open func handleOtherEvent(_ event: HostEvent, at time: Double) -> Bool { false }
+
+    /// Background results; true when something visible changed. The default takes none.
+    open func receive(_ messages: [AppMessage], at time: Double) -> Bool { false }
 
     /// Draws behind the content (viewport points). The default fills `backgroundColor`.
     open func drawBackground(in ctx: CairoContext) {

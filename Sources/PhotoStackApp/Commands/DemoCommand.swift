@@ -43,6 +43,6 @@ public struct DemoCommand: ParsableCommand {
         }
         let kind = DemoKind(rawValue: name!)!
         let seed = self.seed
-        try Launcher(options: display, makeScreen: { DemoHostScreen(kind: kind, seed: seed) }).run()
+        try Launcher(options: display) { _ in DemoHostScreen(kind: kind, seed: seed) }.run()
     }
 }

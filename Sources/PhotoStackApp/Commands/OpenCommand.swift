@@ -18,11 +18,8 @@ public struct OpenCommand: ParsableCommand {
 
     public func run() throws {
         let root = try BrowserLaunch.resolveFolder(folder)
-        let snapshot = display.snapshot != nil
         let browser = self.browser
-        let launcher = Launcher(options: display, makeScreenWithClock: { clock in
-            BrowserLaunch.makeScreen(root: root, clock: clock, synchronousScan: snapshot, options: browser)
-        })
+        let launcher = Launcher(options: display) { post in BrowserLaunch.makeScreen(root: root, post: post, options: browser) }
         try launcher.run()
     }
 }

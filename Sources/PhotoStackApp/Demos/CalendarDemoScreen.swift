@@ -25,12 +25,12 @@ public final class CalendarDemoScreen: DemoScreen, CollectionViewDataSource {
         }
     }
 
-    public init(seed: UInt64, clock: Clock) {
+    public init(seed: UInt64) {
         self.seed = seed
         let events = Self.randomEvents(seed: seed)
         self.events = events
         calendarLayout = CalendarLayout { path in events[path.item] }
-        super.init(kind: .calendar, layout: calendarLayout, clock: clock, axes: .vertical)
+        super.init(kind: .calendar, layout: calendarLayout, axes: .vertical)
         backgroundColor = RGBA(white: 0.97)
         captionColor = RGBA(white: 0, alpha: 0.6)
         captionBackground = RGBA(white: 1, alpha: 0.85)

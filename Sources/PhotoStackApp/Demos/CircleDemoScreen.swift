@@ -1,7 +1,7 @@
 import Canvas
 import Foundation
 import StackEngine
-import X11Host
+import Host
 
 /// Seed-systems §4 (Apple's CircleLayout): 20 round cells (70 pt, corner radius 35, 1 pt white border) on a
 /// circle in the middle of the view. A click on a cell deletes it (it shrinks to 0.1 and fades into the
@@ -28,7 +28,7 @@ public final class CircleDemoScreen: DemoScreen, CollectionViewDataSource {
     /// Batch updates that failed validation (the view then reloaded); stays 0 unless something is wrong.
     public private(set) var failedUpdates = 0
 
-    public init(clock: Clock) {
+    public init() {
         ids = Array(0..<Self.initialCount)
         nextID = Self.initialCount
         let grid = FlowLayout()
@@ -37,7 +37,7 @@ public final class CircleDemoScreen: DemoScreen, CollectionViewDataSource {
         grid.minimumLineSpacing = 16
         grid.sectionInset = EdgeInsets(top: 40, left: 40, bottom: 40, right: 40)
         gridLayout = grid
-        super.init(kind: .circle, layout: circleLayout, clock: clock, axes: .vertical)
+        super.init(kind: .circle, layout: circleLayout, axes: .vertical)
         backgroundColor = RGBA(0.13, 0.15, 0.2)
         collectionView.register(ColorCellView.self, forCellWithReuseIdentifier: Self.cellID)
         collectionView.dataSource = self
@@ -65,7 +65,7 @@ public final class CircleDemoScreen: DemoScreen, CollectionViewDataSource {
             try collectionView.performBatchUpdates({ updater in
                 change()
                 describe(updater)
-            })
+            }, at: time)
         } catch {
             failedUpdates += 1
             FileHandle.standardError.write(Data("photostack: demo circle: \(error)\n".utf8))
@@ -75,8 +75,7 @@ public final class CircleDemoScreen: DemoScreen, CollectionViewDataSource {
     /// Switches circle ↔ grid, animated; a switch during a switch reverses from where the cells are.
     public func toggleLayout() {
         showsGrid.toggle()
-        collectionView.setCollectionViewLayout(showsGrid ? gridLayout : circleLayout, animated: true)
-        syncGeometry(at: clock.now)
+        collectionView.setCollectionViewLayout(showsGrid ? gridLayout : circleLayout, animated: true, at: time)
     }
 
     public override func didClick(_ key: ElementKey?, at point: Point, clickCount: Int, time: Double) {

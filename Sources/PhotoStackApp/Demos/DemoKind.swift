@@ -27,13 +27,13 @@ public enum DemoKind: String, CaseIterable, Sendable {
     }
 
     /// Builds the demo's screen. `seed` drives every random choice (section sizes, events).
-    public func makeScreen(seed: UInt64, clock: Clock) -> DemoScreen {
+    public func makeScreen(seed: UInt64) -> DemoScreen {
         switch self {
-        case .sections: return SectionsDemoScreen(seed: seed, clock: clock)
-        case .line: return LineDemoScreen(clock: clock)
-        case .circle: return CircleDemoScreen(clock: clock)
-        case .calendar: return CalendarDemoScreen(seed: seed, clock: clock)
-        case .paging: return PagingDemoScreen(clock: clock)
+        case .sections: return SectionsDemoScreen(seed: seed)
+        case .line: return LineDemoScreen()
+        case .circle: return CircleDemoScreen()
+        case .calendar: return CalendarDemoScreen(seed: seed)
+        case .paging: return PagingDemoScreen()
         }
     }
 }

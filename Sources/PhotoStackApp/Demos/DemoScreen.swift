@@ -14,9 +14,9 @@ open class DemoScreen: CollectionScreen {
     var captionBackground = RGBA(white: 0, alpha: 0.35)
     private var captionLayout: TextLayout?
 
-    init(kind: DemoKind, layout: CollectionViewLayout, clock: Clock, axes: ScrollAxes) {
+    init(kind: DemoKind, layout: CollectionViewLayout, axes: ScrollAxes) {
         self.kind = kind
-        super.init(name: kind.screenName, title: "PhotoStack demo: \(kind.rawValue)", layout: layout, clock: clock, axes: axes)
+        super.init(name: kind.screenName, title: "PhotoStack demo: \(kind.rawValue)", layout: layout, axes: axes)
     }
 
     /// The caption drawn at the bottom left (what the keys do).
@@ -28,9 +28,6 @@ open class DemoScreen: CollectionScreen {
     open override func layoutState() -> [String: StateValue] {
         var s = demoState()
         s["demo"] = .string(kind.rawValue)
-        // Whether the left button is held (a press or drag in progress): tells a resting offset apart from
-        // a drag that is merely holding still.
-        s["pointerDown"] = .bool(pointerIsDown)
         return s
     }
 

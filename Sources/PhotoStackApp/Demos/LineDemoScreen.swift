@@ -1,6 +1,6 @@
 import Canvas
 import StackEngine
-import X11Host
+import Host
 
 /// Seed-systems §3 (Apple's LineLayout): a horizontal line of 60 cells of 200 × 200 (section inset 200 top
 /// and bottom, line spacing 50); the cell nearest the viewport centre zooms up to 1.3 and comes to the front
@@ -23,14 +23,11 @@ public final class LineDemoScreen: DemoScreen, CollectionViewDataSource {
     private var steppingTarget: Int?
     private var hasSize = false
 
-    public init(clock: Clock) {
-        super.init(kind: .line, layout: LineLayout(), clock: clock, axes: .horizontal)
+    public init() {
+        super.init(kind: .line, layout: LineLayout(), axes: .horizontal)
         backgroundColor = RGBA(white: 0.16)
         collectionView.register(ColorCellView.self, forCellWithReuseIdentifier: Self.cellID)
         collectionView.dataSource = self
-        scroller.targetOffsetProvider = { [unowned self] proposed, _ in
-            Point(x: self.offset(centring: self.nearestItem(toContentX: proposed.x + self.viewportWidth / 2)), y: proposed.y)
-        }
     }
 
     public override var caption: String { "line - drag, fling, wheel or Left/Right: it always rests centred - F2: next demo" }
@@ -72,10 +69,10 @@ public final class LineDemoScreen: DemoScreen, CollectionViewDataSource {
         super.resize(width: width, height: height, scale: scale, at: time)
         hasSize = true
         let side = max(0, width / 2 - LineLayout.itemSide / 2)
-        contentInset = EdgeInsets(top: 0, left: side, bottom: 0, right: side)
+        collectionView.contentInset = EdgeInsets(top: 0, left: side, bottom: 0, right: side)
         guard !scroller.isTracking, !scroller.isMoving(at: time) else { return }
-        scroller.setOffset(Point(x: offset(centring: keep), y: 0))
-        update(at: time)
+        collectionView.contentOffset = Point(x: offset(centring: keep), y: 0)
+        collectionView.layoutIfNeeded(at: time)
     }
 
     /// Moves `cells` cells from the running move's target (or the centred cell), animated, at `time` (seconds).

@@ -13,8 +13,8 @@ public final class PagingDemoScreen: DemoScreen, CollectionViewDataSource {
     static let cellID = "cell"
     public let strip = PagingStripLayout()
 
-    public init(clock: Clock) {
-        super.init(kind: .paging, layout: strip, clock: clock, axes: .horizontal)
+    public init() {
+        super.init(kind: .paging, layout: strip, axes: .horizontal)
         backgroundColor = RGBA(0.10, 0.11, 0.13)
         scroller.isPagingEnabled = true
         collectionView.register(ColorCellView.self, forCellWithReuseIdentifier: Self.cellID)

@@ -45,7 +45,7 @@ public final class SectionsDemoScreen: DemoScreen, CollectionViewDataSource {
     }
 
     /// - Parameter template: the template for section 1; nil loads assets/templates/sections-cell.json.
-    public init(seed: UInt64, clock: Clock, template: CellTemplate? = nil) {
+    public init(seed: UInt64, template: CellTemplate? = nil) {
         self.seed = seed
         counts = Self.sectionCounts(seed: seed)
         let loaded = template ?? Self.loadTemplate()
@@ -58,7 +58,7 @@ public final class SectionsDemoScreen: DemoScreen, CollectionViewDataSource {
         layout.minimumInteritemSpacing = 10
         layout.sectionInset = EdgeInsets(top: 10, left: 20, bottom: 24, right: 20)
         layout.headerReferenceSize = Size(width: 0, height: 40)
-        super.init(kind: .sections, layout: layout, clock: clock, axes: .vertical)
+        super.init(kind: .sections, layout: layout, axes: .vertical)
         backgroundColor = .white
         captionColor = RGBA(white: 0, alpha: 0.6)
         captionBackground = RGBA(white: 1, alpha: 0.85)

@@ -1,62 +1,72 @@
 import Canvas
 import Foundation
+import Host
 import StackEngine
-import X11Host
 
-/// The application: owns the current screen and the clock, routes host events to the screen, draws it,
-/// and keeps the `--state` file up to date. It is the X11 host's `WindowClient`; the headless snapshot
-/// renderer drives it the same way, so a snapshot shows exactly what the window would.
+/// The application as the host sees it (`WindowClient`): it owns the current screen and the inbox, and runs
+/// the screen through each loop turn — background results, events, update, draw — keeping track of whether
+/// the next frame would differ (`needsFrame`). It writes the `--state` file (when the app comes to rest, and at
+/// most `animatingStateInterval` apart while it animates) and the frame log. The X11 window and the headless
+/// host drive it the same way, so a snapshot shows exactly what the window would.
 public final class App: WindowClient {
-    public let clock: Clock
-    /// The screen on display. Setting it resizes the new screen to the window and redraws.
+    /// The screen on display. Setting it sizes the new screen to the window and asks for a frame.
     public var screen: Screen {
         didSet {
-            screen.resize(width: width, height: height, scale: scale, at: clock.now)
-            changed = true
+            screen.resize(width: width, height: height, scale: scale, at: time)
+            dirty = true
         }
     }
+    /// Where background work posts its results (scan, decoded images, built cards).
+    public let inbox: Inbox<AppMessage>
     /// Window size, points, and device pixels per point.
     public private(set) var width: Double, height: Double, scale: Double
+    /// The time of the last turn (host clock seconds).
+    public private(set) var time: Double = 0
     /// Where `--state` goes, if asked for.
     public let stateWriter: StateFileWriter?
     /// Minimum seconds between state writes while animating (10 per second).
     public var animatingStateInterval: Double = 0.1
-
-    /// The frame log (`PHOTOSTACK_FRAME_LOG`), if any, and the input handled since its last line.
+    /// The frame log (`PHOTOSTACK_FRAME_LOG`), if any.
     public var frameLog: FrameLog?
-    private var loggedEvents: [String] = []
 
-    private var changed = true
-    private var stateDirty = true
+    /// True when something changed since the last frame was drawn.
+    private var dirty = true
     private var quitRequested = false
+    private var loggedEvents: [String] = []
+    /// UI-thread CPU time when the frame's update began (frame log), seconds.
+    private var frameCPUStart = 0.0
 
-    public init(screen: Screen, width: Double, height: Double, scale: Double, clock: Clock, statePath: String? = nil) {
+    public init(screen: Screen, inbox: Inbox<AppMessage>, width: Double, height: Double, scale: Double,
+                statePath: String? = nil) {
         self.screen = screen
+        self.inbox = inbox
         self.width = width; self.height = height; self.scale = scale
-        self.clock = clock
         stateWriter = statePath.map(StateFileWriter.init(path:))
-        screen.resize(width: width, height: height, scale: scale, at: clock.now)
+        screen.resize(width: width, height: height, scale: scale, at: 0)
     }
 
-    /// The state JSON as it is now; `animating` overrides the screen's own answer (a snapshot knows
-    /// whether the frame it draws had settled).
-    public func currentState(animating: Bool? = nil) -> AppState {
+    /// The state JSON as it is now (a query).
+    public func currentState() -> AppState {
         AppState(screen: screen.name, window: WindowState(width: width, height: height, scale: scale),
-                 animating: animating ?? screen.isMoving, screenState: screen.state())
+                 animating: screen.isAnimating, screenState: screen.state())
     }
 
-    /// Writes the state file now (if `--state` was given): `state`, or the state as it is now.
-    /// Errors go to stderr once per failure.
+    /// Writes the state file (if `--state` was given): `state`, or the state as it is now. The file is written
+    /// by the writer's background queue.
     public func writeState(_ state: AppState? = nil) {
-        guard let w = stateWriter else { return }
-        do { try w.write(state ?? currentState(), at: clock.now); stateDirty = false }
-        catch { FileHandle.standardError.write(Data("photostack: cannot write state file \(w.path): \(error)\n".utf8)) }
+        stateWriter?.write(state ?? currentState(), at: time)
     }
 
-    // MARK: WindowClient
+    // MARK: WindowClient — one loop turn
 
-    public func handle(_ event: HostEvent) {
-        let now = clock.now
+    public func takeBackgroundResults(at time: Double) {
+        self.time = max(self.time, time)
+        let messages = inbox.take()
+        if !messages.isEmpty, screen.receive(messages, at: self.time) { dirty = true }
+    }
+
+    public func handle(_ event: HostEvent, at time: Double) {
+        self.time = max(self.time, time)
         if frameLog != nil, let note = event.logNote { loggedEvents.append(note) }
         switch event {
         case .close:
@@ -64,34 +74,34 @@ public final class App: WindowClient {
         case let .resize(w, h, s):
             if w != width || h != height || s != scale {
                 width = w; height = h; scale = s
-                screen.resize(width: w, height: h, scale: s, at: now)
-                changed = true
+                screen.resize(width: w, height: h, scale: s, at: self.time)
+                dirty = true
             }
         case let .key(k) where k.key == .character("q") && (k.modifiers.contains(.control) || k.modifiers.isEmpty):
             quitRequested = true
         default:
-            if screen.handle(event, at: now) { changed = true }
+            if screen.handle(event, at: self.time) { dirty = true }
         }
-        if changed { stateDirty = true }
     }
 
-    public var needsDisplay: Bool { changed }
-    public var isAnimating: Bool { screen.isAnimating }
+    public var needsFrame: Bool { dirty || screen.isAnimating }
+
+    public func update(at time: Double) {
+        self.time = max(self.time, time)
+        if frameLog != nil { frameCPUStart = FrameLog.threadCPUSeconds() }
+        screen.update(at: self.time)
+    }
 
     public func draw(in context: CairoContext, width: Double, height: Double, scale: Double) {
-        let now = clock.now
-        let cpuStart = frameLog == nil ? 0 : FrameLog.threadCPUSeconds()
-        screen.update(at: now)
         screen.draw(in: context, width: width, height: height, scale: scale)
+        dirty = false
         if let log = frameLog {
             let facts = screen.lastFrame
-            log.record(FrameLog.Entry(t: now, cpuMs: (FrameLog.threadCPUSeconds() - cpuStart) * 1000, screen: screen.name,
+            log.record(FrameLog.Entry(t: time, cpuMs: (FrameLog.threadCPUSeconds() - frameCPUStart) * 1000, screen: screen.name,
                                       x: facts.offset.x, y: facts.offset.y, redrawn: facts.redrawn, events: loggedEvents))
             loggedEvents.removeAll()
         }
-        changed = false
-        stateDirty = true
-        if screen.isAnimating, let w = stateWriter, now - w.lastWriteTime >= animatingStateInterval { writeState() }
+        if screen.isAnimating, let w = stateWriter, time - w.lastWriteTime >= animatingStateInterval { writeState() }
     }
 
     public func didBecomeIdle() {
@@ -101,7 +111,6 @@ public final class App: WindowClient {
     }
 
     public var nextDeadline: Double? { nil }
-    public func deadlineReached(at time: Double) {}
     public var windowTitle: String { screen.title }
     public var cursor: CursorShape { screen.cursor }
     public var shouldQuit: Bool { quitRequested }

@@ -16,7 +16,7 @@ public final class FrameLog: @unchecked Sendable {
     public struct Entry: Encodable, Sendable {
         /// Frame-clock time the frame's update ran at, seconds.
         public var t: Double
-        /// UI-thread CPU time spent updating and drawing the frame, milliseconds.
+        /// UI-thread CPU time spent updating and drawing the frame (not presenting it), milliseconds.
         public var cpuMs: Double
         /// The screen's state name ("albums", "album", "photo", …).
         public var screen: String

@@ -1,4 +1,4 @@
-import X11Host
+import Host
 
 extension HostEvent {
     /// How the frame log names this event: "kind@seconds" (frame-clock time); nil for pointer motion and

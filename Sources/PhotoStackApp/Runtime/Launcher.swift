@@ -1,28 +1,19 @@
 import ArgumentParser
 import Foundation
+import Host
 import StackEngine
 import X11Host
 
-/// Runs a screen either headlessly (`--snapshot`) or in an X11 window, with `--state` output.
-/// Every command that shows a screen (open, demo) goes through here.
+/// Runs a screen either headlessly (`--snapshot`) or in an X11 window, with `--state` output. Every command
+/// that shows a screen (open, demo) goes through here; this is the one file of the app that knows X11.
 public struct Launcher {
     public var options: DisplayOptions
-    /// Builds the first screen.
-    public var makeScreen: () -> Screen
+    /// Builds the first screen; background work posts into the app's inbox with the given function.
+    public var makeScreen: (_ post: @escaping Post) -> Screen
 
-    /// Builds the first screen with the app's clock (used instead of `makeScreen` when set).
-    public var makeScreenWithClock: ((Clock) -> Screen)?
-
-    public init(options: DisplayOptions, makeScreen: @escaping () -> Screen) {
+    public init(options: DisplayOptions, makeScreen: @escaping (_ post: @escaping Post) -> Screen) {
         self.options = options
         self.makeScreen = makeScreen
-    }
-
-    /// A launcher whose first screen needs the app's clock (collection screens animate on it).
-    public init(options: DisplayOptions, makeScreenWithClock: @escaping (Clock) -> Screen) {
-        self.options = options
-        self.makeScreen = { fatalError("unused") }
-        self.makeScreenWithClock = makeScreenWithClock
     }
 
     public func run() throws {
@@ -35,13 +26,14 @@ public struct Launcher {
 
     /// Renders one frame to `png` and writes the state once.
     func runSnapshot(to png: String) throws {
-        let clock = ManualClock()
-        let screen = makeScreenWithClock?(clock) ?? makeScreen()
-        let app = App(screen: screen, width: options.size.width, height: options.size.height,
-                      scale: options.scale ?? 1, clock: clock, statePath: options.state)
-        let (surface, state) = try SnapshotRenderer.capture(app, clock: clock, timeout: options.snapshotTimeout)
+        let inbox = Inbox<AppMessage>()
+        let screen = makeScreen { inbox.post($0) }
+        let app = App(screen: screen, inbox: inbox, width: options.size.width, height: options.size.height,
+                      scale: options.scale ?? 1, statePath: options.state)
+        let (surface, state) = try SnapshotRenderer.capture(app, timeout: options.snapshotTimeout)
         try surface.writePNG(to: png)
         app.writeState(state)
+        app.stateWriter?.flush()
     }
 
     /// The one-line error printed when the window cannot be opened: the reason and what to do instead.
@@ -52,8 +44,9 @@ public struct Launcher {
 
     /// Opens the window and runs the event loop until it is closed.
     func runWindow() throws {
-        let clock = FrameClock()
-        let screen = makeScreenWithClock?(clock) ?? makeScreen()
+        let clock = MonotonicClock()
+        let inbox = Inbox<AppMessage>()
+        let screen = makeScreen { inbox.post($0) }
         let window: X11Window
         do {
             window = try X11Window(title: screen.title, className: "PhotoStack", width: options.size.width,
@@ -62,15 +55,14 @@ public struct Launcher {
             FileHandle.standardError.write(Data((Self.noDisplayMessage(e) + "\n").utf8))
             throw ExitCode(2)
         }
-        let app = App(screen: screen, width: window.width, height: window.height, scale: window.scale,
-                      clock: clock, statePath: options.state)
-        let loop = try HostRunLoop(window: window, clock: clock)
-        if let receiver = screen as? WakeUpReceiver {
-            let pipe = loop.wakeUp
-            receiver.connectWakeUp { pipe.wake() }
-        }
+        let app = App(screen: screen, inbox: inbox, width: window.width, height: window.height, scale: window.scale,
+                      statePath: options.state)
+        let loop = try X11RunLoop(window: window, clock: clock)
+        let pipe = loop.wakeUp
+        inbox.connect { pipe.wake() }
         app.frameLog = FrameLog.fromEnvironment()
         loop.run(app)
         app.frameLog?.flush()
+        app.stateWriter?.flush()
     }
 }

@@ -1,9 +1,11 @@
 import Canvas
+import Host
 import StackEngine
-import X11Host
 
-/// One screen of the app (the album grid, an album, a photo, a demo). The `App` owns the current screen,
-/// forwards events and asks it to draw. All sizes in points; times in seconds on the app's clock.
+/// One screen of the app (the album grid, an album, a photo, a demo). The `App` owns the current screen and
+/// calls it in the order of the loop turn: `receive` (background results), `handle` (events), `update` (to the
+/// frame time), `draw`. All sizes in points; times in seconds on the host's clock, always passed in.
+/// Properties are queries: reading them changes nothing.
 public protocol Screen: AnyObject {
     /// The name written to the state JSON's `screen` field ("albums", "album", "photo", "placeholder").
     var name: String { get }
@@ -15,26 +17,24 @@ public protocol Screen: AnyObject {
     func resize(width: Double, height: Double, scale: Double, at time: Double)
     /// Handles an input event. Returns true when something visible changed (a redraw is needed).
     func handle(_ event: HostEvent, at time: Double) -> Bool
-    /// Advances animations and physics to `time`; called before every draw.
+    /// Takes background results (scan batches, decoded images, built cards). True when something visible changed.
+    func receive(_ messages: [AppMessage], at time: Double) -> Bool
+    /// Advances animations and physics to `time`, the time of the frame about to be drawn.
     func update(at time: Double)
-    /// True while something moves: the host keeps drawing frames.
+    /// True while something moves by itself, as of the last update (or command since): the next frame differs.
     var isAnimating: Bool { get }
-    /// True while something on screen is in motion (an animation or a scroll) — what the state JSON calls
-    /// `animating`. Unlike `isAnimating` it leaves out a redraw asked for only because background results
-    /// (photos, scanned albums) arrived. Defaults to `isAnimating`.
-    var isMoving: Bool { get }
-    /// True when a snapshot would show the final picture (visible photos loaded or failed).
+    /// True when a snapshot would show the final picture (the visible photos loaded or failed).
     var isReadyForSnapshot: Bool { get }
     /// Draws the whole viewport; the context's user units are points (already scaled by `scale`).
     func draw(in context: CairoContext, width: Double, height: Double, scale: Double)
     /// This screen's part of the state JSON.
     func state() -> ScreenState
     /// What the last `draw` showed, for the frame log: the content offset drawn (points) and the share of
-    /// pixels redrawn. Cheap; defaults to no offset and a whole frame.
+    /// pixels redrawn. Defaults to no offset and a whole frame.
     var lastFrame: (offset: Point, redrawn: Double) { get }
 }
 
 extension Screen {
-    public var isMoving: Bool { isAnimating }
     public var lastFrame: (offset: Point, redrawn: Double) { (.zero, 1) }
+    public func receive(_ messages: [AppMessage], at time: Double) -> Bool { false }
 }

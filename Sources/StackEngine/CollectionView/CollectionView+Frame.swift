@@ -1,27 +1,18 @@
 extension CollectionView {
-    /// The per-frame pipeline; call once per frame before drawing. In order: load data if needed,
-    /// advance the engine's own scroll animation, prepare the layout once if it was invalidated
-    /// (animated if requested), advance element animations at `clock.now`, recompute the visible set
-    /// (making and recycling renderers, with balanced will-display / did-end-displaying calls),
-    /// report scrolling and update prefetching.
-    public func layoutIfNeeded() {
-        let now = clock.now
+    /// The per-frame pipeline; call once per frame before drawing, with the frame's time (seconds). In order:
+    /// load data if needed, move the content offset to where the scroller is at `time`, prepare the layout once
+    /// if it was invalidated (animated if requested), keep the scroll range in step with the content size,
+    /// advance element animations to `time`, recompute the visible set (making and recycling renderers, with
+    /// balanced will-display / did-end-displaying calls), run completions that are due, report scrolling and
+    /// update prefetching. Calling it again with the same time changes nothing.
+    public func layoutIfNeeded(at time: Double) {
+        let now = max(time, self.time)
+        self.time = now
         if needsReload { reloadNow() }
-        if let anim = offsetAnimation {
-            setBounds(Rect(origin: anim.offset(at: now), size: bounds.size))
-            if anim.isFinished(at: now) { offsetAnimation = nil }
-        }
-        if collectionViewLayout.needsPrepare {
-            if let options = pendingAnimatedInvalidation {
-                pendingAnimatedInvalidation = nil
-                let old = snapshotAttributes()
-                beginTransition(options: options, now: now, fate: { .keep($0) },
-                                oldAttributes: { old[$0] }, isNew: { _ in false },
-                                applyNewLayout: { self.collectionViewLayout.prepareIfNeeded() })
-            } else {
-                collectionViewLayout.prepareIfNeeded()
-            }
-        }
+        let offset = scroller.tick(now: now).offset
+        if offset != bounds.origin { setBounds(Rect(origin: offset, size: bounds.size)) }
+        prepareLayout(now: now)
+        if syncScrollGeometry(at: now) { prepareLayout(now: now) }
         pendingAnimatedInvalidation = nil
         updateVisibleElements(now: now)
         runCompletions(now: now)
@@ -35,6 +26,35 @@ extension CollectionView {
             delegate?.collectionViewDidScroll(self)
         }
         updatePrefetching()
+    }
+
+    /// Prepares the layout if it was invalidated: animated from what is on screen when an animated
+    /// invalidation is pending (a reflow on resize), else at once.
+    func prepareLayout(now: Double) {
+        if collectionViewLayout.needsPrepare {
+            if let options = pendingAnimatedInvalidation {
+                pendingAnimatedInvalidation = nil
+                let old = snapshotAttributes()
+                beginTransition(options: options, now: now, fate: { .keep($0) },
+                                oldAttributes: { old[$0] }, isNew: { _ in false },
+                                applyNewLayout: { self.collectionViewLayout.prepareIfNeeded() })
+            } else {
+                collectionViewLayout.prepareIfNeeded()
+            }
+        }
+    }
+
+    /// Gives the scroller the current viewport, content size, insets and axes at `time`; when that moves the
+    /// content offset (the range shrank), moves the bounds too. True when the bounds moved.
+    @discardableResult
+    func syncScrollGeometry(at time: Double) -> Bool {
+        let g = ScrollGeometry(viewportSize: bounds.size, contentSize: contentSize, contentInset: contentInset, axes: scrollAxes)
+        guard g != scroller.geometry else { return false }
+        scroller.setGeometry(g, time: time)
+        let offset = scroller.offset(at: time)
+        guard offset != bounds.origin else { return false }
+        setBounds(Rect(origin: offset, size: bounds.size))
+        return true
     }
 
     /// The rectangle (content points) in which renderers are kept: the viewport plus `displayMargin`.
@@ -79,7 +99,7 @@ extension CollectionView {
         // New elements.
         for key in wanted.keys.sorted(by: Self.keyOrder) where live[key] == nil {
             let attrs = wanted[key]!
-            _ = makeLive(key: key, attributes: attrs)
+            _ = makeLive(key: key, attributes: attrs, now: now)
         }
         // Disappearing elements.
         disappearing.removeAll { element in
@@ -105,7 +125,7 @@ extension CollectionView {
     /// Makes a renderer for `key` (asking the data source, or the layout for decorations), applies
     /// `attributes`, reports will-display and records it. Nil when the data source declines a supplementary view.
     @discardableResult
-    func makeLive(key: ElementKey, attributes: LayoutAttributes, animation: AttributeAnimation? = nil) -> LiveElement? {
+    func makeLive(key: ElementKey, attributes: LayoutAttributes, animation: AttributeAnimation? = nil, now: Double? = nil) -> LiveElement? {
         let view: ReusableView
         switch key.category {
         case .cell:
@@ -119,7 +139,7 @@ extension CollectionView {
         case .decoration:
             view = dequeueDecoration(ofKind: key.kind, at: key.indexPath)
         }
-        let presented = animation?.presented(at: clock.now, target: attributes) ?? attributes
+        let presented = animation?.presented(at: now ?? time, target: attributes) ?? attributes
         let element = LiveElement(view: view, key: key, order: nextOrder, presented: presented,
                                   poolKey: poolKey(for: key, view: view))
         nextOrder += 1

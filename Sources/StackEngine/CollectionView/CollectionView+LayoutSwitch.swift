@@ -2,16 +2,16 @@ extension CollectionView {
     /// Installs a new layout. Animated, every element moves from its current (presented) attributes
     /// to the new layout's — so a switch reversed mid-way continues from where elements are, without a
     /// jump; elements only one layout shows appear/disappear with a fade. The content offset is clamped
-    /// to the new content size. `completion` runs when the animation ends (at once when not animated).
-    public func setCollectionViewLayout(_ layout: CollectionViewLayout, animated: Bool,
+    /// to the new content size. The animation starts at `time` (seconds; default: the last frame's).
+    /// `completion` runs at the frame that shows its end (at once when not animated).
+    public func setCollectionViewLayout(_ layout: CollectionViewLayout, animated: Bool, at time: Double? = nil,
                                         completion: (() -> Void)? = nil) {
         guard layout !== collectionViewLayout else { completion?(); return }
         if needsReload { reloadNow() }
         let old = collectionViewLayout
         old.prepareIfNeeded()
-        let now = clock.now
+        let now = time ?? self.time
         let options = animated ? animationOptions : AnimationOptions(duration: 0, curve: .linear)
-        offsetAnimation = nil
         pendingAnimatedInvalidation = nil
         beginTransition(
             options: options, now: now,
@@ -23,8 +23,10 @@ extension CollectionView {
                 layout.invalidate()
                 layout.prepareForTransition(from: old)
                 self.collectionViewLayout = layout
+                self.scroller.targetProvider = layout
                 layout.prepareIfNeeded()
                 self.bounds.origin = self.clampedOffset(self.bounds.origin)
+                self.syncScrollGeometry(at: now)
                 if old.host === self { old.host = nil }
             })
         prefetchNeedsUpdate = true

@@ -21,17 +21,17 @@ extension CollectionView {
         return clampedOffset(o)
     }
 
-    /// Scrolls so the item is at `position`. Animated: through `scrollAnimationHandler` when set (the
-    /// app's scroll physics), otherwise with the engine's own 0.3 s ease-in-out offset animation,
-    /// advanced by `layoutIfNeeded()`.
-    public func scrollToItem(at indexPath: IndexPath, position: ScrollPosition, animated: Bool) {
-        let target = contentOffset(forRevealing: indexPath, position: position)
-        guard animated else { contentOffset = target; return }
-        if let handler = scrollAnimationHandler {
-            handler(target)
-        } else {
-            offsetAnimation = OffsetAnimation(from: bounds.origin, to: target, startTime: clock.now,
-                                              duration: animationOptions.duration, curve: animationOptions.curve)
-        }
+    /// Scrolls so the item is at `position`: at once, or animated by the scroller (an ease that starts from
+    /// the current scroll velocity) from `time` (seconds; default: the last frame's).
+    public func scrollToItem(at indexPath: IndexPath, position: ScrollPosition, animated: Bool, at time: Double? = nil) {
+        setContentOffset(contentOffset(forRevealing: indexPath, position: position), animated: animated, at: time)
+    }
+
+    /// Scrolls to `offset` (content points, clamped into the scroll range): at once, or eased by the scroller
+    /// from `time` (seconds; default: the last frame's). The offset moves at the next `layoutIfNeeded(at:)`.
+    public func setContentOffset(_ offset: Point, animated: Bool, at time: Double? = nil) {
+        guard animated else { contentOffset = offset; return }
+        syncScrollGeometry(at: self.time)
+        scroller.scroll(to: offset, animated: true, time: time ?? self.time)
     }
 }

@@ -76,7 +76,7 @@ extension CollectionView {
                 }
                 from.indexPath = key.indexPath
                 let anim = AttributeAnimation(from: from, startTime: now, duration: options.duration, curve: options.curve)
-                makeLive(key: key, attributes: target, animation: anim)
+                makeLive(key: key, attributes: target, animation: anim, now: now)
             }
         }
     }

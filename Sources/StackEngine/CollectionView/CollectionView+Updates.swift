@@ -1,5 +1,5 @@
 extension CollectionView {
-    /// Reloads everything from the data source on the next `layoutIfNeeded()`: counts are re-read,
+    /// Reloads everything from the data source on the next `layoutIfNeeded(at:)`: counts are re-read,
     /// every renderer is recycled (with did-end-displaying), animations stop and the layout is invalidated.
     public func reloadData() {
         needsReload = true
@@ -43,7 +43,8 @@ extension CollectionView {
     /// appear from `initialLayoutAttributesForAppearingElement` (default: final place, alpha 0), deleted
     /// ones go to `finalLayoutAttributesForDisappearingElement` (default: old place, alpha 0) and are
     /// recycled after. `completion` runs when the animation ends (at once when not animated).
-    public func performBatchUpdates(_ updates: (BatchUpdater) -> Void, animated: Bool = true,
+    /// The animation starts at `time` (seconds; default: the last frame's).
+    public func performBatchUpdates(_ updates: (BatchUpdater) -> Void, animated: Bool = true, at time: Double? = nil,
                                     completion: (() -> Void)? = nil) throws {
         if needsReload { reloadNow() }
         let updater = BatchUpdater()
@@ -60,7 +61,7 @@ extension CollectionView {
             throw error
         }
         sectionCounts = oldCounts
-        let now = clock.now
+        let now = time ?? self.time
         let layout = collectionViewLayout
         layout.prepareIfNeeded()
         let old = snapshotAttributes()

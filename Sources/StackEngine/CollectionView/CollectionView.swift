@@ -1,15 +1,26 @@
 /// The collection view engine (the architecture of UICollectionView, headless): it asks its layout
 /// where elements go, asks its data source for renderers, recycles them through a reuse pool, animates
-/// updates and layout changes from an injected clock, and hands the app a `displayList` to draw.
+/// updates and layout changes, scrolls with its own kinetic `scroller` (like UIScrollView, which
+/// UICollectionView is), and hands the app a `displayList` to draw.
 ///
-/// Coordinates are content points; `bounds.origin` is the content offset. The app calls
-/// `layoutIfNeeded()` once per frame before drawing.
+/// Time is a parameter: the app calls `layoutIfNeeded(at:)` once per frame with the frame's time (seconds
+/// on the app's clock), and every animation of that frame reads that one time. Commands that start an
+/// animation (batch updates, layout switches, animated scrolls) take the time they happen at, by default the
+/// time of the last frame. Queries (`isAnimating`, hit tests, attributes) answer from what the last frame
+/// computed and change nothing. Coordinates are content points; `bounds.origin` is the content offset.
 public final class CollectionView: LayoutHost {
-    /// Time source for animations (seconds).
-    public let clock: Clock
-
     /// The visible area in content coordinates: origin = `contentOffset`, size = viewport size (points).
     public internal(set) var bounds: Rect
+    /// The time of the last `layoutIfNeeded(at:)`, seconds: the frame being shown.
+    public internal(set) var time: Double = 0
+    /// The kinetic content offset: drags, wheel, touchpad, keys and programmatic scrolls. The collection view
+    /// keeps its geometry (viewport, content size, `contentInset`, `scrollAxes`) in step and asks the layout
+    /// where flings and eases come to rest (`targetContentOffset(forProposed:velocity:)`).
+    public let scroller: ScrollController
+    /// Which axes scroll (follow the layout: horizontal layouts set `.horizontal`).
+    public var scrollAxes: ScrollAxes = .vertical { didSet { syncScrollGeometry(at: time) } }
+    /// Extra room around the content that pulling past an edge reveals, points.
+    public var contentInset: EdgeInsets = .zero { didSet { syncScrollGeometry(at: time) } }
 
     public weak var dataSource: CollectionViewDataSource? {
         didSet { needsReload = true }
@@ -28,9 +39,6 @@ public final class CollectionView: LayoutHost {
     public var animationOptions = AnimationOptions.standard
     /// When true, a viewport size change that invalidates the layout is animated (reflow on resize).
     public var animatesSizeChanges = false
-    /// When set, `scrollToItem(…, animated: true)` passes the target offset (content points) here —
-    /// the app routes it into its scroll physics — instead of running the engine's own offset animation.
-    public var scrollAnimationHandler: ((Point) -> Void)?
     public var allowsSelection = true
     public var allowsMultipleSelection = false {
         didSet {
@@ -56,7 +64,6 @@ public final class CollectionView: LayoutHost {
     var disappearing: [LiveElement] = []
     var nextOrder = 0
     var selectedPaths: [IndexPath] = []
-    var offsetAnimation: OffsetAnimation?
     var pendingAnimatedInvalidation: AnimationOptions?
     var completions: [(time: Double, body: () -> Void)] = []
     var lastReportedOffset: Point?
@@ -71,11 +78,11 @@ public final class CollectionView: LayoutHost {
     /// - Parameters:
     ///   - size: the viewport size, in points.
     ///   - layout: the initial layout.
-    ///   - clock: the time source animations read.
-    public init(size: Size = .zero, layout: CollectionViewLayout, clock: Clock) {
-        self.clock = clock
+    public init(size: Size = .zero, layout: CollectionViewLayout) {
         self.bounds = Rect(origin: .zero, size: size)
         self.collectionViewLayout = layout
+        scroller = ScrollController(geometry: ScrollGeometry(viewportSize: size, contentSize: .zero, axes: .vertical))
+        scroller.targetProvider = layout
         layout.host = self
         layout.invalidate()
     }
@@ -86,13 +93,14 @@ public final class CollectionView: LayoutHost {
         set { setBounds(Rect(origin: bounds.origin, size: newValue)) }
     }
 
-    /// The content point shown at the viewport's top-left corner (points). Set by the app every frame
-    /// from its scroll physics; an explicit change cancels the engine's own scroll animation.
+    /// The content point shown at the viewport's top-left corner (points), as of the last frame. Setting it
+    /// jumps there (clamped into the scroll range) and stops any scrolling.
     public var contentOffset: Point {
         get { bounds.origin }
         set {
-            if newValue != bounds.origin { offsetAnimation = nil }
-            setBounds(Rect(origin: newValue, size: bounds.size))
+            syncScrollGeometry(at: time)
+            scroller.setOffset(newValue)
+            setBounds(Rect(origin: scroller.offset(at: time), size: bounds.size))
         }
     }
 
@@ -114,12 +122,14 @@ public final class CollectionView: LayoutHost {
         prefetchNeedsUpdate = true
     }
 
-    /// True while any element (or the engine's own scroll) is animating.
-    public var isAnimating: Bool {
-        let now = clock.now
-        if let a = offsetAnimation, !a.isFinished(at: now) { return true }
-        if !disappearing.isEmpty { return true }
-        return live.values.contains { $0.animation.map { !$0.isFinished(at: now) } ?? false }
+    /// True while an element animation runs or the content scrolls by itself, as of the last frame (or the
+    /// command since): the next frame will differ. An animation that ended at the last frame has been drawn
+    /// at its end, so this turns false only once the final attributes are on screen.
+    public var isAnimating: Bool { elementsAreAnimating || scroller.isAnimating }
+
+    /// True while an element (cell, supplementary or decoration view) is animating, as of the last frame.
+    public var elementsAreAnimating: Bool {
+        !disappearing.isEmpty || !completions.isEmpty || live.values.contains { $0.animation != nil }
     }
 
     // MARK: LayoutHost
@@ -146,10 +156,12 @@ public final class CollectionView: LayoutHost {
         sectionCounts = (0..<n).map { ds.collectionView(self, numberOfItemsInSection: $0) }
     }
 
-    /// Invalidates the layout; with `animated`, the next `layoutIfNeeded()` animates every element from
+    /// Invalidates the layout; with `animated`, the next `layoutIfNeeded(at:)` animates every element from
     /// its current attributes to the re-prepared layout's (for example a column change on resize).
     public func invalidateLayout(animated: Bool = false) {
         collectionViewLayout.invalidate()
         if animated { pendingAnimatedInvalidation = animationOptions }
     }
 }
+
+extension CollectionViewLayout: ScrollTargetProviding {}

@@ -9,7 +9,7 @@ public protocol CollectionViewDelegate: AnyObject {
                         forElementKind kind: String, at indexPath: IndexPath)
     func collectionView(_ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView,
                         forElementOfKind kind: String, at indexPath: IndexPath)
-    /// Called from `layoutIfNeeded(now:)` when the content offset changed since the previous frame.
+    /// Called from `layoutIfNeeded(at:)` when the content offset changed since the previous frame.
     func collectionViewDidScroll(_ collectionView: CollectionView)
     /// Items about to become visible (up to 2 screens ahead in the scroll direction, 1 behind): start loading.
     func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath])

@@ -29,8 +29,9 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
     public func snapshot() -> CollectionSnapshot<SectionID, ItemID> { current }
 
     /// Makes `snapshot` current. The first apply reloads; later ones animate (when `animated`) the
-    /// inserts, deletes, moves and reloads between the two. `completion` runs when the animation ends.
-    public func apply(_ snapshot: CollectionSnapshot<SectionID, ItemID>, animated: Bool = true,
+    /// inserts, deletes, moves and reloads between the two, starting at `time` (seconds; default: the collection
+    /// view's last frame). `completion` runs when the animation ends.
+    public func apply(_ snapshot: CollectionSnapshot<SectionID, ItemID>, animated: Bool = true, at time: Double? = nil,
                       completion: (() -> Void)? = nil) {
         let previous = current
         guard let cv = collectionView, hasApplied else {
@@ -48,7 +49,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
             try cv.performBatchUpdates({ updater in
                 self.current = snapshot.withoutReloadMarks
                 updater.apply(changes)
-            }, animated: animated, completion: completion)
+            }, animated: animated, at: time, completion: completion)
             lastApplyError = nil
         } catch {
             lastApplyError = error

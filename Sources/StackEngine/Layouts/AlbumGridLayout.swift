@@ -7,6 +7,9 @@ public final class AlbumGridLayout: FlowLayout {
     public var targetCellSide: Double { didSet { if oldValue != targetCellSide { invalidate() } } }
     /// Columns as of the last `prepare()`.
     public private(set) var columns = 1
+    /// When true, items are stacked first-on-top (zIndex 100 + count − item, the photo-stack layout's order),
+    /// so photos flying between a stack and the grid keep their pile order. Default false (flow order).
+    public var ordersItemsAsStack = false { didSet { if oldValue != ordersItemsAsStack { invalidate() } } }
 
     /// - Parameters:
     ///   - targetCellSide: preferred thumbnail side (points).
@@ -27,5 +30,21 @@ public final class AlbumGridLayout: FlowLayout {
         columns = max(1, Int(((available + spacing) / (targetCellSide + spacing)).rounded()))
         let side = ((available - Double(columns - 1) * spacing) / Double(columns)).rounded(.down)
         return Size(width: side, height: side)
+    }
+
+    public override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        let all = flowAttributes(in: rect)
+        return ordersItemsAsStack ? all.map(stackOrdered) : all
+    }
+
+    public override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        super.layoutAttributesForItem(at: indexPath).map { ordersItemsAsStack ? stackOrdered($0) : $0 }
+    }
+
+    private func stackOrdered(_ a: LayoutAttributes) -> LayoutAttributes {
+        guard a.category == .cell else { return a }
+        var out = a
+        out.zIndex = 100 + (host?.numberOfItems(inSection: a.indexPath.section) ?? 0) - a.indexPath.item
+        return out
     }
 }

@@ -51,7 +51,8 @@ public final class LineLayout: FlowLayout {
     }
 
     /// Moves the proposed resting offset so that the item centre nearest to the proposed viewport centre
-    /// lands exactly on it, clamped to the scrollable range (points).
+    /// lands exactly on it (points). The scroller clamps it to its range, which the content inset may extend so
+    /// that the first and last items can rest centred too.
     public override func targetContentOffset(forProposed proposed: Point, velocity: Point) -> Point {
         let width = preparedBounds.width
         let centre = proposed.x + width / 2
@@ -61,7 +62,6 @@ public final class LineLayout: FlowLayout {
             .filter { $0.category == .cell }
             .min { abs($0.center.x - centre) < abs($1.center.x - centre) }
         guard let nearest else { return proposed }
-        let maxX = max(0, contentSize.width - width)
-        return Point(x: min(max(0, proposed.x + nearest.center.x - centre), maxX), y: proposed.y)
+        return Point(x: proposed.x + nearest.center.x - centre, y: proposed.y)
     }
 }

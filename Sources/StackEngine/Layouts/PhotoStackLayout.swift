@@ -54,6 +54,10 @@ public final class PhotoStackLayout: CollectionViewLayout {
     public var emblemSize = 100.0 { didSet { if oldValue != emblemSize { invalidate() } } }
     /// Gap between the emblem and the top of the content at scale 1, in points. Reference 30.
     public var emblemGap = 30.0 { didSet { if oldValue != emblemGap { invalidate() } } }
+    /// When set, only the top `n` photos of each stack are handed out by `layoutAttributesForElements(in:)` (so
+    /// only they are made live and drawn): the rest lie hidden under them. `layoutAttributesForItem(at:)` still
+    /// answers for every photo. Nil (the default, the tutorial's layout): every photo.
+    public var maximumVisibleItemsPerStack: Int? { didSet { if oldValue != maximumVisibleItemsPerStack { invalidate() } } }
 
     /// The seed the rotation table was drawn from.
     public let seed: UInt64
@@ -186,7 +190,7 @@ public final class PhotoStackLayout: CollectionViewLayout {
                 guard section < counts.count else { break }
                 let stack = frameForStack(section: section)
                 if stack.insetBy(dx: -slack, dy: -slack).intersects(rect) {
-                    for item in 0..<counts[section] {
+                    for item in 0..<min(counts[section], maximumVisibleItemsPerStack ?? .max) {
                         let attributes = cellAttributes(IndexPath(item: item, section: section), frame: stack)
                         if attributes.boundingBox.intersects(rect) { result.append(attributes) }
                     }

@@ -44,7 +44,7 @@ extension ScrollController {
         drag = nil
         guard d.anchor != nil else {
             let p = offset(at: time)
-            let snaps = d.stoppedMotion && (isPagingEnabled || targetOffsetProvider != nil)
+            let snaps = d.stoppedMotion && (isPagingEnabled || targetProvider != nil)
             if d.caughtMotion || snaps || geometry.clamped(p) != p { settle(at: time, velocity: .zero, startOffset: d.startOffset) }
             return d.caughtMotion ? .stoppedScrolling : .click
         }

@@ -4,7 +4,7 @@ extension ScrollController {
     func settle(at time: Double, velocity: Point, startOffset: Point) {
         let p = offset(at: time)
         lastMovementTime = time
-        if isPagingEnabled || targetOffsetProvider != nil {
+        if isPagingEnabled || targetProvider != nil {
             var proposed = p
             for axis in ScrollAxis.allCases where geometry.axes.contains(axis) {
                 let rest = FrictionSimulation(position: p[axis], velocity: velocity[axis], rate: decelerationRate).restingPosition
@@ -14,8 +14,8 @@ extension ScrollController {
             var target = proposed
             if isPagingEnabled {
                 for axis in ScrollAxis.allCases { target[axis] = pagedTarget(axis, proposed: proposed[axis], from: startOffset[axis]) }
-            } else if let provider = targetOffsetProvider {
-                target = provider(proposed, velocity)
+            } else if let provider = targetProvider {
+                target = provider.targetContentOffset(forProposed: proposed, velocity: velocity)
             }
             target = geometry.clamped(target)
             for axis in ScrollAxis.allCases where geometry.axes.contains(axis) {

@@ -100,13 +100,13 @@ extension ScrollController {
             let page = direction > 0 ? (pages - 1e-6).rounded(.up) : (pages + 1e-6).rounded(.down)
             target = min(r.upperBound, max(r.lowerBound, r.lowerBound + page * extent))
             keptRaw = target
-        } else if let provider = targetOffsetProvider {
+        } else if let provider = targetProvider {
             var proposed = p
             proposed[axis] = raw
             proposed[axis.other] = motions[axis.other.rawValue].finalPosition
             var hint = Point.zero
             hint[axis] = direction / EasedScrollAnimation.duration(forDistance: direction)
-            target = min(r.upperBound, max(r.lowerBound, provider(proposed, hint)[axis]))
+            target = min(r.upperBound, max(r.lowerBound, provider.targetContentOffset(forProposed: proposed, velocity: hint)[axis]))
         }
         let duration = EasedScrollAnimation.duration(forDistance: target - p[axis])
         var startVelocity = v

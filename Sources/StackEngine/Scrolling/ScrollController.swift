@@ -25,9 +25,9 @@ public final class ScrollController {
     public var lineStep: Double = 53
     /// When true, flings and wheel notches come to rest on multiples of the viewport extent (from the minimum offset).
     public var isPagingEnabled = false
-    /// Moves the resting point of a fling, drag release, wheel/key scroll (the layout's target content offset).
-    /// Arguments: the proposed resting offset (points) and the velocity (points per second).
-    public var targetOffsetProvider: ((_ proposed: Point, _ velocity: Point) -> Point)?
+    /// Moves the resting point of a fling, drag release, wheel/key scroll: the layout of the collection view
+    /// that owns this scroller (its target content offset), if any.
+    public var targetProvider: ScrollTargetProviding?
     /// The time, in seconds, the offset last changed (an input or a running motion seen by `tick`).
     public internal(set) var lastMovementTime: Double?
     /// Whether a motion was running as of the last `tick(now:)` or input.

@@ -50,6 +50,7 @@ final class LineLayoutTests: XCTestCase {
         XCTAssertEqual(layout.targetContentOffset(forProposed: Point(x: 0, y: 0), velocity: none).x, 100)
         XCTAssertEqual(layout.targetContentOffset(forProposed: Point(x: 1270, y: 0), velocity: none).x, 1350, "item 7 centre 1850")
         XCTAssertEqual(layout.targetContentOffset(forProposed: Point(x: 13900, y: 0), velocity: none).x, 13850)
-        XCTAssertEqual(layout.targetContentOffset(forProposed: Point(x: 14000, y: 0), velocity: none).x, 13950, "clamped to the end")
+        XCTAssertEqual(layout.targetContentOffset(forProposed: Point(x: 14000, y: 0), velocity: none).x, 14100,
+                       "past the end: the last item centred (the scroller clamps to its range, which insets may extend)")
     }
 }

@@ -25,7 +25,7 @@ final class ScrollSnappingTests: XCTestCase {
         for speed in [900.0, 1500, 2500, 6000] {
             let c = S.tallList(offsetY: 1000)
             var asked: (Point, Point)?
-            c.targetOffsetProvider = { proposed, velocity in asked = (proposed, velocity); return Self.snap300(proposed, velocity) }
+            c.targetProvider = TargetClosure { proposed, velocity in asked = (proposed, velocity); return Self.snap300(proposed, velocity) }
             let events = S.flick(speed: speed)
             guard case .dragEnded(let v)? = S.send(events, to: c) else { return XCTFail("expected a drag") }
             let release = events.last!.time, start = c.offset(at: release).y
@@ -44,7 +44,7 @@ final class ScrollSnappingTests: XCTestCase {
 
     func testSlowReleaseSpringsToNearestTarget() {
         let c = S.tallList(offsetY: 1000)
-        c.targetOffsetProvider = Self.snap300
+        c.targetProvider = TargetClosure(Self.snap300)
         c.pointerDown(at: Point(x: 0, y: 500), time: 0)
         c.pointerMoved(to: Point(x: 0, y: 496), time: 0.01)
         c.pointerMoved(to: Point(x: 0, y: 366), time: 0.5)  // offset 1130, then held still
@@ -58,7 +58,7 @@ final class ScrollSnappingTests: XCTestCase {
 
     func testWheelSequenceEndsOnSnappedTarget() {
         let c = S.tallList(offsetY: 0)
-        c.targetOffsetProvider = Self.snap300
+        c.targetProvider = TargetClosure(Self.snap300)
         for i in 0..<10 { c.wheel(notches: 1, axis: .vertical, time: Double(i) * 0.01) }  // raw 530 → 600
         var previous = 0.0
         for i in 0...600 {
@@ -111,4 +111,11 @@ final class ScrollSnappingTests: XCTestCase {
         XCTAssertEqual(c.offset(at: 4).x, 800)
         XCTAssertEqual(c.velocity(at: 0.06).x, v.x, accuracy: 1, "starts with the release velocity")
     }
+}
+
+/// A scroll target given by a closure (the tests' stand-in for a snapping layout).
+final class TargetClosure: ScrollTargetProviding {
+    let body: (Point, Point) -> Point
+    init(_ body: @escaping (Point, Point) -> Point) { self.body = body }
+    func targetContentOffset(forProposed proposed: Point, velocity: Point) -> Point { body(proposed, velocity) }
 }

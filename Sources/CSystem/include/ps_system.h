@@ -1,0 +1,9 @@
+#ifndef PHOTOSTACK_SYSTEM_H
+#define PHOTOSTACK_SYSTEM_H
+
+/// Sets the calling thread's nice value (Linux threads have their own; 0 normal, 19 lowest). Background work
+/// (decoding, card building, scanning) runs a little nicer than the UI thread so that on a machine with few
+/// cores the frames keep their interval while thumbnails are made. Returns 0, or errno on failure.
+int ps_set_thread_nice(int nice);
+
+#endif

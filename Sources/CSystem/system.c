@@ -1,0 +1,12 @@
+#define _GNU_SOURCE
+#include "ps_system.h"
+#include <errno.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+int ps_set_thread_nice(int nice) {
+    pid_t tid = (pid_t)syscall(SYS_gettid);
+    if (setpriority(PRIO_PROCESS, (id_t)tid, nice) != 0) return errno;
+    return 0;
+}

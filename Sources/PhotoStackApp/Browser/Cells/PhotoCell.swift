@@ -1,0 +1,163 @@
+import Canvas
+import PhotoPipeline
+import StackEngine
+
+/// One photo card (a cell of the albums screen's stacks and of the album grid): the photo aspect-filled in a
+/// white-bordered square with a soft shadow. It owns no pixels: in the update phase the screen calls
+/// `prepare`, which asks the `PhotoService` for the card rendering this cell needs (built now, in the
+/// background, or kept as it is while animating); `draw` then paints what the service has — the rotated card
+/// as one pixel-aligned copy, an unrotated card with the element's transform, or the quick card while the
+/// exact one is being built. The photo is looked up by identity, so a renderer reused for another photo never
+/// shows the old one's pixels.
+final class PhotoCell: DrawableView {
+    /// The photo shown (set by the screen's cell provider; cleared on reuse).
+    var photo: Photo?
+    /// Where images and cards come from.
+    var service: PhotoService?
+    /// Longest side to request, device pixels (the card's side × device scale).
+    var pixelSize = 256
+    /// False for cards buried deep in a stack (not drawn at all).
+    var isDrawn = true
+    /// 0…1: how far the card is lifted (hover), scaling it up with a deeper shadow.
+    var lift = 0.0
+    /// Draws the extra lift shadow under this card (the bottom card drawn in a lifted stack).
+    var castsLiftShadow = false
+    /// Draws the keyboard-selection ring around the card.
+    var showsFocusRing = false
+    /// The rotation (radians) of the opaque card drawn on top of this one about the same centre (the stack's
+    /// top card), if any: the part of this card it covers is not composited.
+    var coveringRotation: Double?
+    /// When false (elements are animating) no new card is made: what exists is drawn, scaled if need be.
+    var mayRerender = true
+    /// While true (the screen is scrolling), a card whose exact rendering is not built yet is drawn by the quick
+    /// path while its build runs in the background; when false the exact card is built before drawing.
+    var mayDrawQuick = false
+    /// Device pixels per point at the last `prepare`.
+    private(set) var deviceScale = 1.0
+
+    override func prepareForReuse() {
+        photo = nil
+        lift = 0
+        castsLiftShadow = false
+        showsFocusRing = false
+        coveringRotation = nil
+        isDrawn = true
+    }
+
+    /// The card geometry at rest (no lift): side (points), device pixels per point, rotation (radians) and the
+    /// covered middle (device pixels, half side), from the element's attributes.
+    var restingGeometry: (side: Double, pixelsPerPoint: Double, rotation: Double, covered: Double)? {
+        guard lift < 0.0001, let a = attributes else { return nil }
+        let side = a.size.width, ppp = deviceScale * a.transform.scale
+        let covered = coveringRotation.map { RotatedPhotoCard.inscribedHalfSide(side: side, rotation: $0) * ppp } ?? 0
+        return (side, ppp, a.transform.rotation, covered)
+    }
+
+    /// The rotated card's key for `content`, if the card rests (no lift).
+    func restingKey(_ content: CardKey.Content) -> CardKey? {
+        guard let photo, let g = restingGeometry else { return nil }
+        return CardKey(photo: photo.id, content: content, side: g.side, pixelsPerPoint: g.pixelsPerPoint, rotation: g.rotation,
+                       covered: g.covered)
+    }
+
+    /// The unrotated card's key for `content`.
+    func unrotatedKey(_ content: CardKey.Content) -> CardKey? {
+        guard let photo, let a = attributes else { return nil }
+        return CardKey(unrotatedPhoto: photo.id, content: content, side: a.size.width, deviceScale: deviceScale)
+    }
+
+    /// Update phase: keeps this card's image and asks for the card rendering it will draw. `onScreen`: the
+    /// element meets the window (else it is live in the display margin and its card is built ahead).
+    func prepare(deviceScale: Double, onScreen: Bool) {
+        self.deviceScale = deviceScale
+        guard isDrawn, let photo, let service, let a = attributes else { return }
+        service.markInUse(photo.id, pixelSize: pixelSize)
+        let (content, contentKey) = service.cardContent(for: photo.id, pixelSize: pixelSize)
+        if let g = restingGeometry, let key = restingKey(contentKey) {
+            if !mayRerender {
+                // Animating: an exact card still fits where nothing moves; elsewhere an unrotated one is drawn scaled.
+                service.keepCard(key)
+                if service.rotatedCard(key) == nil, onScreen, let u = unrotatedKey(contentKey) {
+                    service.prepareUnrotatedCard(u, content: content, side: a.size.width, deviceScale: deviceScale, anySize: true)
+                }
+                return
+            }
+            let need: PhotoService.CardNeed = !onScreen ? .ahead : mayDrawQuick ? .whileScrolling : .now
+            service.prepareCard(key, content: content, side: g.side, pixelsPerPoint: g.pixelsPerPoint, rotation: g.rotation,
+                                covered: g.covered, need: need)
+        } else if onScreen, let u = unrotatedKey(contentKey) {
+            service.prepareUnrotatedCard(u, content: content, side: a.size.width, deviceScale: deviceScale, anySize: !mayRerender)
+        }
+    }
+
+    /// Everything the card's pixels depend on besides its attributes, including which card rendering is ready:
+    /// a card drawn quick moves with the scroll like any other until its exact card arrives, and is redrawn in
+    /// the first frame after.
+    override var appearanceSignature: Int? {
+        var h = Hasher()
+        h.combine(photo?.id)
+        h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing)
+        h.combine(coveringRotation); h.combine(mayRerender); h.combine(mayDrawQuick); h.combine(pixelSize); h.combine(deviceScale)
+        if let photo, let service {
+            let contentKey = service.cardContent(for: photo.id, pixelSize: pixelSize).key
+            h.combine(contentKey)
+            h.combine(restingKey(contentKey).map { service.rotatedCard($0) != nil })
+            h.combine(unrotatedKey(contentKey).flatMap { service.unrotatedCard($0) }.map(ObjectIdentifier.init))
+        }
+        return h.finalize()
+    }
+
+    /// The image surface on the card, if any (tests check identity with it).
+    var shownSurface: ImageSurface? {
+        guard let photo, let service else { return nil }
+        return service.image(for: photo.id, pixelSize: pixelSize)?.surface
+    }
+
+    override func draw(in ctx: CairoContext, size: Size, deviceScale: Double) {
+        guard isDrawn, size.width > 0, let photo, let service else { return }
+        let (content, contentKey) = service.cardContent(for: photo.id, pixelSize: pixelSize)
+        let side = size.width, c = side / 2
+        let m = ctx.currentMatrix()
+        let unrotated = unrotatedKey(contentKey).flatMap { service.unrotatedCard($0) }
+        // At rest: the rendering at this exact device scale and rotation, one unfiltered pixel-aligned copy.
+        if let g = restingGeometry, RotatedPhotoCard.rotationAndScale(of: m) != nil, let key = restingKey(contentKey) {
+            if let r = service.rotatedCard(key) {
+                r.draw(in: ctx, deviceX: m.a * c + m.c * c + m.tx, deviceY: m.b * c + m.d * c + m.ty, coveredHalfSide: g.covered)
+                drawFocusRing(in: ctx, side: side)
+                return
+            }
+            if mayDrawQuick || unrotated == nil {
+                service.countQuickDraw()
+                drawQuick(content, in: ctx, side: side)
+                return
+            }
+        }
+        // Lifted or animating: the unrotated card with the element's transform.
+        guard let card = unrotated else { drawQuick(content, in: ctx, side: side); return }
+        let scale = (1 + 0.05 * lift) * side / card.side
+        if castsLiftShadow && lift > 0.01 {
+            let s = side * (1 + 0.05 * lift)
+            ctx.drawSoftShadow(of: CanvasRect(x: c - s / 2, y: c - s / 2, width: s, height: s), radius: 10 * lift,
+                               dx: 0, dy: 8 * lift, color: RGBA(0, 0, 0, 0.35 * lift))
+        }
+        card.draw(in: ctx, centerX: c, centerY: c, scale: scale)
+        drawFocusRing(in: ctx, side: side)
+    }
+
+    /// The quick card: drawn directly, no cache (while the exact card is built).
+    private func drawQuick(_ content: PhotoCardContent, in ctx: CairoContext, side: Double) {
+        PhotoCardRenderer().drawQuick(content, in: ctx, rect: CanvasRect(x: 0, y: 0, width: side, height: side))
+        drawFocusRing(in: ctx, side: side)
+    }
+
+    private func drawFocusRing(in ctx: CairoContext, side: Double) {
+        guard showsFocusRing else { return }
+        let c = side / 2
+        let s = side * (1 + 0.05 * lift) + 10
+        ctx.newPath()
+        ctx.roundedRectangle(CanvasRect(x: c - s / 2, y: c - s / 2, width: s, height: s), radius: 6)
+        ctx.setLineWidth(3)
+        ctx.setColor(RGBA(0.38, 0.68, 1.0, 0.95))
+        ctx.stroke()
+    }
+}

@@ -1,0 +1,284 @@
+import Canvas
+import Foundation
+import PhotoPipeline
+import StackEngine
+import Host
+
+/// One album's photos in a grid (`AlbumGridLayout`, square cards filling the width, stacked first-on-top).
+/// Opened from a stack, it starts with the photos of the grid's first screenful piled at the stack's on-screen
+/// frame and rotations and switches to the grid with an animated layout transition — the photos fly out of the
+/// stack; `close(to:…)` flies the ones on screen back. Only those take part: opening an album of 10,000 photos
+/// costs what its first screenful costs.
+public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
+    static let photoReuseID = "photo"
+    /// Space above the grid for the album's name, points.
+    static let headerHeight = 64.0
+
+    /// Where the album's stack is on the albums screen: its frame (viewport points) and the rotation of photo i
+    /// in it (radians).
+    public struct Origin {
+        public var frame: Rect
+        public var rotation: (Int) -> Double
+    }
+
+    public let album: Album
+    public let photos: PhotoService
+    let gridLayout: AlbumGridLayout
+    var dataSource: DiffableDataSource<Int, PhotoPath>!
+    /// The album's photos by identity.
+    let photosByID: [PhotoPath: Photo]
+    /// Called when a photo is clicked or Enter is pressed on the keyboard selection (item index, time).
+    public var onOpenPhoto: ((Int, Double) -> Void)?
+    /// The keyboard-selected photo, if any.
+    public internal(set) var selectedItem: Int?
+    /// True while the photos fly back into the stack (input is ignored).
+    public private(set) var isClosing = false
+    /// The stack to fly out of, until the screen has a size.
+    var pendingOrigin: Origin?
+    /// The fly-out or fly-back in progress: start time (s), duration (s), direction.
+    var flight: (start: Double, duration: Double, outward: Bool)?
+    var needsImageRequests = true
+    /// Cells that stopped being displayed: their loads are cancelled unless still prefetched.
+    var endedCells: [(StackEngine.IndexPath, PhotoPath)] = []
+    let background = try? BackgroundTexture()
+    private var headerLayout: TextLayout?
+
+    /// - Parameters:
+    ///   - origin: the stack on the albums screen the photos fly out of; nil shows the grid at once.
+    public init(album: Album, photos: PhotoService, origin: Origin? = nil) {
+        self.album = album
+        self.photos = photos
+        gridLayout = AlbumGridLayout(targetCellSide: 180, spacing: 22,
+                                     inset: EdgeInsets(top: Self.headerHeight, left: 28, bottom: 28, right: 28))
+        gridLayout.ordersItemsAsStack = true
+        pendingOrigin = origin
+        photosByID = Dictionary(album.photos.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // Until the screen is sized the grid is not known: start empty-handed (the pile is made at the first resize).
+        let initial: CollectionViewLayout = origin.map {
+            StackedPhotosLayout(frame: $0.frame, items: 0..<0, rotation: $0.rotation, contentSize: .zero)
+        } ?? gridLayout
+        super.init(name: "album", title: "\(album.title) — PhotoStack", layout: initial)
+        collectionView.register(PhotoCell.self, forCellWithReuseIdentifier: Self.photoReuseID)
+        dataSource = DiffableDataSource(collectionView: collectionView) { [unowned self] cv, indexPath, id in
+            let cell = cv.dequeueReusableCell(withReuseIdentifier: Self.photoReuseID, for: indexPath) as! PhotoCell
+            cell.photo = self.photosByID[id]
+            cell.service = self.photos
+            cell.pixelSize = self.pixelSize
+            return cell
+        }
+        collectionView.delegate = self
+        collectionView.animationOptions = AnimationOptions(duration: 0.45, curve: .standardEaseInOut)
+        var snapshot = CollectionSnapshot<Int, PhotoPath>()
+        snapshot.appendSections([0])
+        var seen = Set<PhotoPath>()
+        snapshot.appendItems(album.photos.map(\.id).filter { seen.insert($0).inserted }, toSection: 0)
+        dataSource.apply(snapshot, animated: false, at: 0)
+        backgroundColor = RGBA(0.16, 0.18, 0.22)
+    }
+
+    /// Longest side to load for a grid photo, device pixels.
+    var pixelSize: Int { Int((max(gridLayout.preparedItemSize.width, 120) * deviceScale).rounded(.up)) }
+
+    /// The grid's column count.
+    public var columns: Int { gridLayout.columns }
+
+    /// The items of the grid that meet the window now (content offset as of the last frame).
+    var itemsOnScreen: Range<Int> {
+        gridLayout.prepareIfNeeded()
+        let offset = collectionView.contentOffset
+        let viewport = Rect(x: offset.x, y: offset.y, width: viewportWidth, height: viewportHeight)
+        let items = gridLayout.layoutAttributesForElements(in: viewport).filter { $0.category == .cell }.map(\.indexPath.item)
+        guard let lo = items.min(), let hi = items.max() else { return 0..<0 }
+        return lo..<(hi + 1)
+    }
+
+    /// Flies the photos on screen back into the stack at `origin` (albums-screen viewport points) from `time`,
+    /// then calls `completion`.
+    public func close(to origin: Origin, at time: Double, completion: @escaping () -> Void) {
+        guard !isClosing else { return }
+        isClosing = true
+        let offset = collectionView.contentOffset
+        collectionView.contentOffset = offset   // stops any scrolling
+        let home = StackedPhotosLayout(frame: origin.frame.offsetBy(dx: offset.x, dy: offset.y), items: itemsOnScreen,
+                                       rotation: origin.rotation,
+                                       contentSize: Size(width: viewportWidth, height: offset.y + viewportHeight))
+        hoveredKey = nil
+        flight = (time, collectionView.animationOptions.duration, false)
+        collectionView.setCollectionViewLayout(home, animated: true, at: time, completion: completion)
+    }
+
+    // MARK: Screen
+
+    public override func resize(width: Double, height: Double, scale: Double, at time: Double) {
+        // Thumbnails grow with the window: about 4 columns on a desktop window, 160…320 pt each.
+        gridLayout.targetCellSide = max(160, min(320, width / 4.2))
+        if let origin = pendingOrigin {
+            // The pile: the photos of the grid's first screenful, at the stack.
+            pendingOrigin = nil
+            gridLayout.host = collectionView
+            viewportWidth = width; viewportHeight = height
+            collectionView.size = Size(width: width, height: height)
+            let pile = StackedPhotosLayout(frame: origin.frame, items: itemsOnScreen, rotation: origin.rotation, contentSize: .zero)
+            gridLayout.host = nil
+            collectionView.setCollectionViewLayout(pile, animated: false, at: time)
+            super.resize(width: width, height: height, scale: scale, at: time)
+            flight = (time, collectionView.animationOptions.duration, true)
+            collectionView.setCollectionViewLayout(gridLayout, animated: true, at: time) { [weak self] in self?.flight = nil }
+        } else {
+            super.resize(width: width, height: height, scale: scale, at: time)
+        }
+        collectionView.animatesSizeChanges = true   // later resizes reflow the grid with an animation
+        needsImageRequests = true
+    }
+
+    public override func update(at time: Double) {
+        super.update(at: time)
+        if !endedCells.isEmpty {
+            let prefetched = collectionView.prefetchedIndexPaths, visible = Set(collectionView.indexPathsForVisibleItems)
+            for (p, id) in endedCells where !prefetched.contains(p) && !visible.contains(p) { photos.cancel(id, pixelSize: pixelSize) }
+            endedCells.removeAll()
+        }
+        let animating = collectionView.elementsAreAnimating
+        let scrolling = scroller.isTracking || scroller.isMoving(at: self.time)
+        let px = pixelSize
+        let offset = collectionView.contentOffset
+        let viewport = Rect(x: offset.x, y: offset.y, width: viewportWidth, height: viewportHeight)
+        for item in collectionView.displayList {
+            guard let cell = item.view as? PhotoCell else { continue }
+            cell.mayRerender = !animating
+            cell.mayDrawQuick = scrolling
+            cell.showsFocusRing = !isClosing && selectedItem == item.attributes.indexPath.item
+            if cell.pixelSize != px { cell.pixelSize = px }
+            cell.prepare(deviceScale: deviceScale, onScreen: item.attributes.boundingBox.intersects(viewport))
+        }
+        if needsImageRequests && !animating { requestVisibleImages() }
+    }
+
+    /// Also while closing: frames continue until the fly-back completes and the browser pops this screen.
+    public override var isAnimating: Bool { super.isAnimating || isClosing }
+
+    public override var isReadyForSnapshot: Bool {
+        !collectionView.elementsAreAnimating && visiblePhotoStates().allSatisfy { $0.status != PhotoLoadStatus.loading.name }
+    }
+
+    public override func didClick(_ key: ElementKey?, at point: Point, clickCount: Int, time: Double) {
+        guard let key, key.category == .cell, !isClosing else { return }
+        selectedItem = key.indexPath.item
+        onOpenPhoto?(key.indexPath.item, time)
+    }
+
+    public override func handleKey(_ key: KeyEvent) -> Bool {
+        let n = collectionView.numberOfItems(inSection: 0)
+        guard n > 0 else { return false }
+        switch key.key {
+        case .enter:
+            if let s = selectedItem { onOpenPhoto?(s, time) } else { select(0, at: time) }
+            return true
+        case .left, .right, .up, .down:
+            guard let s = selectedItem else { select(0, at: time); return true }
+            let c = max(1, columns)
+            let step = key.key == .left ? -1 : key.key == .right ? 1 : key.key == .up ? -c : c
+            select(min(n - 1, max(0, s + step)), at: time)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Selects photo `item` and scrolls it into view from `time`.
+    func select(_ item: Int, at time: Double) {
+        selectedItem = item
+        collectionView.scrollToItem(at: StackEngine.IndexPath(item: item, section: 0), position: .nearest, animated: true, at: time)
+    }
+
+    /// True while the photos fly out of their stack or back into it (the albums screen shows beneath).
+    public var isFlying: Bool { flight != nil }
+
+    /// Opacity of this screen's background: fades in while the photos fly out, out while they fly back.
+    var backgroundAlpha: Double {
+        guard let f = flight else { return 1 }
+        let e = TimingCurve.easeInOut.progress(at: (time - f.start) / max(0.001, f.duration))
+        return f.outward ? e : 1 - e
+    }
+
+    public override func drawBackground(in ctx: CairoContext) {
+        let alpha = backgroundAlpha
+        guard alpha < 0.999 else { drawOpaqueBackground(in: ctx); return }
+        guard alpha > 0.001 else { return }
+        ctx.pushGroup()
+        drawOpaqueBackground(in: ctx)
+        ctx.popGroupAndPaint(alpha: alpha)
+    }
+
+    func drawOpaqueBackground(in ctx: CairoContext) {
+        ctx.clear(to: backgroundColor)
+        let y = -collectionView.contentOffset.y
+        background?.fill(CanvasRect(x: 0, y: 0, width: viewportWidth, height: viewportHeight), in: ctx,
+                         deviceScale: deviceScale, originX: 0, originY: y)
+        // The album's name above the grid, scrolling with it.
+        let width = max(10, viewportWidth - 56)
+        if headerLayout == nil || headerLayout!.width != width {
+            headerLayout = TextLayout(text: "\(album.title)  ·  \(album.photos.count) photos", font: "Sans Bold 18",
+                                      width: width, alignment: .center, ellipsize: true)
+        }
+        if let h = headerLayout {
+            h.draw(in: ctx, x: 28, y: y + (Self.headerHeight - h.size.height) / 2, color: RGBA(1, 1, 1, 0.95),
+                   shadowColor: RGBA(0, 0, 0, 0.45))
+        }
+    }
+
+    public override func layoutState() -> [String: StateValue] {
+        var out: [String: StateValue] = ["album": .string(album.title), "columns": .int(columns),
+                                         "photoCount": .int(album.photos.count), "closing": .bool(isClosing)]
+        if let s = selectedItem { out["selected"] = .int(s) }
+        return out
+    }
+
+    public override func photoStates() -> [PhotoState]? { visiblePhotoStates() }
+
+    /// Load state of every photo meeting the window.
+    func visiblePhotoStates() -> [PhotoState] {
+        let offset = collectionView.contentOffset
+        let viewport = Rect(x: offset.x, y: offset.y, width: viewportWidth, height: viewportHeight)
+        return collectionView.displayList.compactMap { item -> PhotoState? in
+            guard !item.isDisappearing, let cell = item.view as? PhotoCell, let photo = cell.photo,
+                  item.attributes.boundingBox.intersects(viewport) else { return nil }
+            let p = item.attributes.indexPath
+            return PhotoState(section: p.section, item: p.item, file: photo.displayName, status: photos.status(of: photo.id))
+        }.sorted { $0.item < $1.item }
+    }
+
+    func requestVisibleImages() {
+        needsImageRequests = false
+        let px = pixelSize
+        for (indexPath, view) in collectionView.visibleCells {
+            guard let cell = view as? PhotoCell, let photo = cell.photo else { continue }
+            photos.want(photo, pixelSize: px, priority: .visible, order: indexPath.item)
+        }
+    }
+
+    // MARK: CollectionViewDelegate
+
+    public func collectionView(_ collectionView: CollectionView, willDisplay cell: ReusableView, forItemAt indexPath: StackEngine.IndexPath) {
+        needsImageRequests = true
+    }
+
+    public func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: ReusableView, forItemAt indexPath: StackEngine.IndexPath) {
+        if let id = (cell as? PhotoCell)?.photo?.id { endedCells.append((indexPath, id)) }
+    }
+
+    public func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [StackEngine.IndexPath]) {
+        let px = pixelSize
+        for (rank, p) in indexPaths.enumerated() {
+            guard let id = dataSource.itemIdentifier(for: p), let photo = photosByID[id] else { continue }
+            photos.want(photo, pixelSize: px, priority: .prefetch, order: rank)
+        }
+    }
+
+    public func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [StackEngine.IndexPath]) {
+        let px = pixelSize
+        for p in indexPaths {
+            if let id = dataSource.itemIdentifier(for: p) { photos.cancel(id, pixelSize: px) }
+        }
+    }
+}

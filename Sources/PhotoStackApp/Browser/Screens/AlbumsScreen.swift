@@ -1,0 +1,283 @@
+import Canvas
+import Foundation
+import PhotoPipeline
+import StackEngine
+import Host
+
+/// The main screen: one photo stack per album (sub-folder), titles under the stacks, 2 columns in a
+/// portrait window and 3 in a landscape one, reflowing with an animation on resize.
+///
+/// Desktop sizing: the layout runs in `.scaledToWindow` mode — the reference configuration (125 pt stacks
+/// on a 320 pt wide portrait screen, 480 pt landscape) is scaled by width / reference width, so any window
+/// shows the reference proportions with stacks that grow with it; the title font grows more gently.
+public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
+    static let photoReuseID = "photo"
+    static let titleReuseID = "title"
+    /// Cards drawn per stack: the ones under the third are practically hidden and are skipped
+    /// (not drawn, not loaded).
+    public static let drawnDepth = 3
+
+    public let library: LibraryModel
+    public let photos: PhotoService
+    public let stackLayout: PhotoStackLayout
+    /// Called when a stack is clicked or Enter is pressed on the keyboard selection (section index, time).
+    public var onOpenAlbum: ((Int, Double) -> Void)?
+    /// The keyboard-selected stack (arrow keys), if any.
+    public internal(set) var selectedSection: Int?
+
+    var dataSource: DiffableDataSource<String, PhotoPath>!
+    var photosByID: [PhotoPath: Photo] = [:]
+    var lifts: [Int: LiftAnimation] = [:]
+    var needsImageRequests = true
+    /// Cells that stopped being displayed this frame: their loads are cancelled unless still prefetched.
+    var endedCells: [(StackEngine.IndexPath, PhotoPath)] = []
+    var hasBeenSized = false
+    /// The content offset at the last `update` and its time, for the speed while dragging (points, seconds).
+    var lastUpdate: (offset: Double, time: Double)?
+    let background = try? BackgroundTexture()
+
+    public init(library: LibraryModel, photos: PhotoService) {
+        self.library = library
+        self.photos = photos
+        stackLayout = PhotoStackLayout(emblemRenderer: EmblemView.self)
+        stackLayout.sizing = .scaledToWindow
+        // Cards under the third of a stack are practically hidden: not made live at all (an album of 10,000
+        // photos costs three cards on this screen).
+        stackLayout.maximumVisibleItemsPerStack = Self.drawnDepth
+        // Desktop emblem: 64 pt with an 8 pt gap at scale 1 (160 pt and 20 pt in an 800 pt window), so an
+        // ordinary pull (about 180 pt of rubber band) reveals all of it; the reference 100/30 scaled by 2.5
+        // would sit 325 pt above the content, out of reach of a comfortable drag.
+        stackLayout.emblemSize = 64
+        stackLayout.emblemGap = 8
+        super.init(name: "albums", title: "PhotoStack — \(library.root.lastComponent)", layout: stackLayout)
+        collectionView.register(PhotoCell.self, forCellWithReuseIdentifier: Self.photoReuseID)
+        collectionView.register(AlbumTitleView.self, forSupplementaryViewOfKind: PhotoStackLayout.titleKind,
+                                withReuseIdentifier: Self.titleReuseID)
+        dataSource = DiffableDataSource(collectionView: collectionView) { [unowned self] cv, indexPath, id in
+            let cell = cv.dequeueReusableCell(withReuseIdentifier: Self.photoReuseID, for: indexPath) as! PhotoCell
+            cell.photo = self.photosByID[id]
+            cell.service = self.photos
+            cell.isDrawn = indexPath.item < Self.drawnDepth
+            cell.pixelSize = self.pixelSize(forItem: indexPath.item)
+            return cell
+        }
+        dataSource.supplementaryViewProvider = { [unowned self] cv, kind, indexPath in
+            let view = cv.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: Self.titleReuseID,
+                                                           for: indexPath) as! AlbumTitleView
+            view.text = self.album(at: indexPath.section)?.title ?? ""
+            view.fontSize = self.titleFontSize
+            return view
+        }
+        collectionView.delegate = self
+        // Cards and titles up to 300 pt beyond the window are live; their cards are built ahead in the background
+        // (`configureVisibleRenderers`), their titles' text laid out a few per frame.
+        collectionView.displayMargin = 300
+        elementsWarmedPerFrame = 12
+        // Photos are prefetched one window ahead and half a window behind: the surface cache's budget holds
+        // about one window of 512 px photos beside the ones shown, so loading farther ahead would only evict
+        // what was loaded first (the nearest); their disk thumbnails make anything farther quick anyway.
+        collectionView.prefetchViewportsAhead = 1
+        collectionView.prefetchViewportsBehind = 0.5
+        backgroundColor = RGBA(0.16, 0.18, 0.22)
+        reloadAlbums(animated: false, at: 0)
+    }
+
+    /// The album shown by stack `section`.
+    public func album(at section: Int) -> Album? {
+        guard let id = dataSource.sectionIdentifier(for: section) else { return nil }
+        return library.albums.first { $0.id == id }
+    }
+
+    /// The number of stacks shown.
+    public var albumCount: Int { dataSource.snapshot().numberOfSections }
+
+    /// Applies the library's albums as a snapshot at `time` (new albums animate in when `animated`).
+    public func reloadAlbums(animated: Bool, at time: Double) {
+        var snapshot = CollectionSnapshot<String, PhotoPath>()
+        var seen = Set<PhotoPath>()
+        for album in library.albums {
+            snapshot.appendSections([album.id])
+            let ids = album.photos.map(\.id).filter { seen.insert($0).inserted }
+            snapshot.appendItems(ids, toSection: album.id)
+            for p in album.photos { photosByID[p.id] = p }
+        }
+        dataSource.apply(snapshot, animated: animated && hasBeenSized, at: time)
+        needsImageRequests = true
+    }
+
+    /// Longest side to load for a stack photo: the stack side × device scale, a little more for the lift.
+    var pixelSize: Int { Int((stackLayout.effectiveItemSize.width * 1.05 * deviceScale).rounded(.up)) }
+
+    /// Longest side to load for photo `item` of a stack: the top photo at `pixelSize`; the cards beneath it
+    /// show only slivers around the top card, so they load at half that (a quarter of the pixels: 256 px
+    /// images instead of 512 px at 1920 px wide), which saves memory and decode time without a visible change.
+    public func pixelSize(forItem item: Int) -> Int { item == 0 ? pixelSize : max(64, pixelSize / 2) }
+
+    /// Title font size, points: the reference 13 pt, grown gently with the layout scale.
+    var titleFontSize: Double { 13 + max(0, stackLayout.scale - 1) * 5 }
+
+    // MARK: Screen
+
+    public override func resize(width: Double, height: Double, scale: Double, at time: Double) {
+        // Keep the album at the top of the window in view across the reflow.
+        var anchorSection: Int?
+        let oldOffset = collectionView.contentOffset.y
+        let sizeChanged = width != viewportWidth || height != viewportHeight
+        if hasBeenSized, sizeChanged, oldOffset > 0 {
+            let n = collectionView.numberOfSections
+            anchorSection = (0..<n).first { stackLayout.frameForTitle(section: $0).maxY > oldOffset }
+        }
+        collectionView.animatesSizeChanges = hasBeenSized
+        super.resize(width: width, height: height, scale: scale, at: time)
+        hasBeenSized = true
+        if let s = anchorSection {
+            let target = stackLayout.frameForStack(section: s).minY - stackLayout.effectiveInsets.top
+            collectionView.setContentOffset(Point(x: 0, y: target), animated: true, at: time)
+        }
+        needsImageRequests = true
+    }
+
+    public override func update(at time: Double) {
+        extendDisplayMarginAhead(at: time)
+        super.update(at: time)
+        cancelLoadsOfEndedCells()
+        configureVisibleRenderers(at: self.time)
+        if needsImageRequests && !collectionView.elementsAreAnimating { requestVisibleImages() }
+    }
+
+    /// Also while a stack's hover lift moves.
+    public override var isAnimating: Bool {
+        super.isAnimating || lifts.values.contains { !$0.isFinished(at: time) }
+    }
+
+    /// Ready when the scan is done and every drawn card in the window has loaded or failed.
+    public override var isReadyForSnapshot: Bool {
+        if library.isScanning { return false }
+        return visiblePhotoStates().allSatisfy { $0.status != PhotoLoadStatus.loading.name }
+    }
+
+    public override var cursor: CursorShape {
+        guard let key = hoveredKey, isClickable(key) else { return .arrow }
+        return .hand
+    }
+
+    public override func isClickable(_ key: ElementKey) -> Bool {
+        key.category == .cell || (key.category == .supplementary && key.kind == PhotoStackLayout.titleKind)
+    }
+
+    /// Scroll-copy is used unless a note (scanning, empty folder) is drawn over the content.
+    public override var supportsScrollCopy: Bool { !library.isScanning && !library.albums.isEmpty }
+    public override func didClick(_ key: ElementKey?, at point: Point, clickCount: Int, time: Double) { clicked(key, at: time) }
+    public override func handleKey(_ key: KeyEvent) -> Bool { handleSelectionKey(key) }
+    public override func drawBackground(in ctx: CairoContext) { drawTexture(in: ctx) }
+    public override func drawOverlay(in ctx: CairoContext) { drawNotes(in: ctx) }
+    public override func layoutState() -> [String: StateValue] { albumsLayoutState() }
+    public override func photoStates() -> [PhotoState]? { visiblePhotoStates() }
+
+    // MARK: Per-frame renderer state
+
+    /// The stack under the pointer (a photo or its title), if any.
+    var hoveredSection: Int? {
+        guard let key = hoveredKey, isClickable(key) else { return nil }
+        return key.indexPath.section
+    }
+
+    func lift(section: Int, at time: Double) -> Double { lifts[section]?.value(at: time) ?? 0 }
+
+    func updateLifts(at time: Double) {
+        let hovered = hoveredSection
+        var sections = Set(lifts.keys)
+        if let hovered { sections.insert(hovered) }
+        for s in sections {
+            let target = s == hovered ? 1.0 : 0.0
+            let current = lift(section: s, at: time)
+            if let l = lifts[s], l.to == target {
+                if target == 0, l.isFinished(at: time) { lifts[s] = nil }
+                continue
+            }
+            lifts[s] = LiftAnimation(from: current, to: target, start: time)
+        }
+    }
+
+    /// Configures every live renderer for this frame and asks for the cards they will draw: the ones on screen
+    /// first (built now at rest, urgently while scrolling), then the ones in the display margin, nearest first
+    /// (built ahead in the background).
+    func configureVisibleRenderers(at time: Double) {
+        updateLifts(at: time)
+        let animating = collectionView.elementsAreAnimating
+        let scrolling = scroller.isTracking || scroller.isMoving(at: time)
+        let font = titleFontSize
+        let offset = collectionView.contentOffset
+        let viewport = Rect(x: offset.x, y: offset.y, width: viewportWidth, height: viewportHeight)
+        var ahead: [(distance: Double, cell: PhotoCell)] = []
+        for item in collectionView.displayList {
+            let p = item.attributes.indexPath
+            if let cell = item.view as? PhotoCell {
+                let count = collectionView.numberOfItems(inSection: p.section)
+                cell.lift = lift(section: p.section, at: time)
+                cell.castsLiftShadow = p.item == min(count, Self.drawnDepth) - 1
+                cell.showsFocusRing = selectedSection == p.section && p.item == 0
+                cell.mayRerender = !animating
+                cell.mayDrawQuick = scrolling
+                // The top card (opaque, same centre) covers the middle of the two drawn beneath it.
+                cell.coveringRotation = p.item > 0 && !animating ? stackLayout.rotation(section: p.section, item: 0) : nil
+                let itemPixels = pixelSize(forItem: p.item)
+                if cell.pixelSize != itemPixels { cell.pixelSize = itemPixels }
+                let box = item.attributes.boundingBox
+                if box.intersects(viewport) {
+                    cell.prepare(deviceScale: deviceScale, onScreen: true)
+                } else {
+                    ahead.append((max(box.minY - viewport.maxY, viewport.minY - box.maxY, 0), cell))
+                }
+            } else if let title = item.view as? AlbumTitleView {
+                title.fontSize = font
+            }
+        }
+        for (_, cell) in ahead.sorted(by: { $0.distance < $1.distance }) { cell.prepare(deviceScale: deviceScale, onScreen: false) }
+    }
+
+    /// Asks for the images of every drawn card near the window: the top photo of each stack first.
+    func requestVisibleImages() {
+        needsImageRequests = false
+        for (indexPath, view) in collectionView.visibleCells where indexPath.item < Self.drawnDepth {
+            guard let cell = view as? PhotoCell, let photo = cell.photo else { continue }
+            photos.want(photo, pixelSize: pixelSize(forItem: indexPath.item), priority: indexPath.item == 0 ? .topOfVisibleStack : .visible,
+                        order: indexPath.section)
+        }
+    }
+
+    /// Cancels the loads of photos whose cells left the window and are not in the prefetch range.
+    func cancelLoadsOfEndedCells() {
+        guard !endedCells.isEmpty else { return }
+        let prefetched = collectionView.prefetchedIndexPaths
+        let visible = Set(collectionView.indexPathsForVisibleItems)
+        for (p, id) in endedCells where !prefetched.contains(p) && !visible.contains(p) {
+            photos.cancel(id, pixelSize: pixelSize(forItem: p.item))
+        }
+        endedCells.removeAll()
+    }
+
+    // MARK: CollectionViewDelegate
+
+    public func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: ReusableView, forItemAt indexPath: StackEngine.IndexPath) {
+        if let id = (cell as? PhotoCell)?.photo?.id { endedCells.append((indexPath, id)) }
+    }
+
+    public func collectionView(_ collectionView: CollectionView, willDisplay cell: ReusableView, forItemAt indexPath: StackEngine.IndexPath) {
+        needsImageRequests = true
+    }
+
+    public func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [StackEngine.IndexPath]) {
+        for (rank, p) in indexPaths.enumerated() where p.item < Self.drawnDepth {
+            guard let id = dataSource.itemIdentifier(for: p), let photo = photosByID[id] else { continue }
+            photos.want(photo, pixelSize: pixelSize(forItem: p.item), priority: .prefetch, order: rank)
+        }
+    }
+
+    public func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [StackEngine.IndexPath]) {
+        for p in indexPaths {
+            guard let id = dataSource.itemIdentifier(for: p) else { continue }
+            photos.cancel(id, pixelSize: pixelSize(forItem: p.item))
+        }
+    }
+}

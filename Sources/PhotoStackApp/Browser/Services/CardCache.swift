@@ -1,0 +1,108 @@
+import Canvas
+import PhotoPipeline
+
+/// Rendered photo cards, by `CardKey`: rotated ones (`RotatedPhotoCard`, drawn as one pixel-aligned copy at
+/// rest) and unrotated ones (`CachedPhotoCard`, drawn with any transform while lifted or animating). The
+/// second of the photo path's two memory layers (see `PhotoService`).
+///
+/// Like `SurfaceCache`, lookups are queries; the screens mark the cards of their live cells at every update,
+/// and a card marked in this frame or the previous one is kept. Cards not marked for two frames are kept only
+/// within `capacity` bytes (least recently marked go first), so scrolling back finds recent cards ready.
+final class CardCache {
+    enum Rendering {
+        case rotated(RotatedPhotoCard)
+        case unrotated(CachedPhotoCard)
+
+        var bytes: Int {
+            switch self {
+            case .rotated(let c): return c.surface.stride * c.surface.pixelHeight
+            case .unrotated(let c): return c.surface.stride * c.surface.pixelHeight
+            }
+        }
+    }
+
+    private struct Entry { var rendering: Rendering; var lastFrame: Int; var lastUse: UInt64 }
+
+    private var entries: [CardKey: Entry] = [:]
+    /// The latest unrotated card of each photo (any size), for drawing while its size animates.
+    private var latestUnrotated: [PhotoPath: CardKey] = [:]
+    private var frame = 0
+    private var useCounter: UInt64 = 0
+    /// Bytes held now.
+    private(set) var totalBytes = 0
+    /// Bytes of cards not marked in the last two frames that may stay (16 MB).
+    let capacity: Int
+
+    init(capacity: Int = 16 * 1024 * 1024) { self.capacity = capacity }
+
+    var count: Int { entries.count }
+
+    /// Starts a frame: cards unmarked for two frames beyond the budget go, least recently used first.
+    func beginFrame() {
+        frame += 1
+        var idle: [(key: CardKey, lastUse: UInt64, bytes: Int)] = []
+        var idleBytes = 0
+        for (k, e) in entries where e.lastFrame < frame - 1 {
+            let b = e.rendering.bytes
+            idle.append((k, e.lastUse, b))
+            idleBytes += b
+        }
+        guard idleBytes > capacity else { return }
+        idle.sort { $0.lastUse < $1.lastUse }
+        for c in idle {
+            guard idleBytes > capacity else { break }
+            remove(c.key)
+            idleBytes -= c.bytes
+        }
+    }
+
+    func rotated(_ key: CardKey) -> RotatedPhotoCard? {
+        if case .rotated(let c)? = entries[key]?.rendering { return c }
+        return nil
+    }
+
+    func unrotated(_ key: CardKey) -> CachedPhotoCard? {
+        if case .unrotated(let c)? = entries[key]?.rendering { return c }
+        return nil
+    }
+
+    /// The latest unrotated card of `photo` showing `content`, whatever its size.
+    func latestUnrotated(photo: PhotoPath, content: CardKey.Content) -> CachedPhotoCard? {
+        latestUnrotatedKey(photo: photo, content: content).flatMap(unrotated)
+    }
+
+    /// The key of that card.
+    func latestUnrotatedKey(photo: PhotoPath, content: CardKey.Content) -> CardKey? {
+        guard let k = latestUnrotated[photo], k.content == content, entries[k] != nil else { return nil }
+        return k
+    }
+
+    func contains(_ key: CardKey) -> Bool { entries[key] != nil }
+
+    func insert(_ rendering: Rendering, for key: CardKey) {
+        if let old = entries[key] { totalBytes -= old.rendering.bytes }
+        useCounter += 1
+        entries[key] = Entry(rendering: rendering, lastFrame: frame, lastUse: useCounter)
+        totalBytes += rendering.bytes
+        if key.isUnrotated { latestUnrotated[key.photo] = key }
+    }
+
+    /// Keeps `key` this frame (if held).
+    func mark(_ key: CardKey) {
+        guard entries[key] != nil else { return }
+        useCounter += 1
+        entries[key]!.lastFrame = frame
+        entries[key]!.lastUse = useCounter
+    }
+
+    /// Drops every card of `photo` (its file changed).
+    func remove(photo: PhotoPath) {
+        for k in entries.keys where k.photo == photo { remove(k) }
+    }
+
+    private func remove(_ key: CardKey) {
+        guard let e = entries.removeValue(forKey: key) else { return }
+        totalBytes -= e.rendering.bytes
+        if latestUnrotated[key.photo] == key { latestUnrotated[key.photo] = nil }
+    }
+}

@@ -1,0 +1,25 @@
+import Canvas
+import PhotoPipeline
+
+/// What background work hands the UI thread, through the app's one `Inbox`: each producer posts, the loop
+/// wakes, and at the start of its next turn the app gives them to the screen (`Screen.receive`).
+public enum AppMessage: Sendable {
+    /// The library scan found albums, made progress, hit a problem or finished (scan thread).
+    case scan(ScanEvent)
+    /// A photo was decoded (or failed) at a size (image loader threads).
+    case image(LoadResult)
+    /// A photo card was built (card builder threads).
+    case card(BuiltCard)
+}
+
+/// A card built off the UI thread for `key`; nil `card` when the build failed.
+public struct BuiltCard: @unchecked Sendable {
+    /// Which card (photo, image and geometry).
+    public var key: CardKey
+    /// `@unchecked Sendable`: the card's surfaces were written by the builder thread and are only read after
+    /// the hand-over.
+    public var card: RotatedPhotoCard?
+}
+
+/// Posts a message into the app's inbox (any thread).
+public typealias Post = @Sendable (AppMessage) -> Void

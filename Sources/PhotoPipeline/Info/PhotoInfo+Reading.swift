@@ -1,0 +1,68 @@
+import CExifShim
+
+extension PhotoInfo {
+    /// Why a photo's information could not be read at all (its EXIF alone failing is not an error: see
+    /// `exifNote`).
+    public struct ReadError: Error, Equatable, Sendable, CustomStringConvertible {
+        public var path: PhotoPath
+        public var reason: String
+        public var description: String { "cannot read \(path): \(reason)" }
+    }
+
+    /// Reads the file's status, its header (pixel size) and its EXIF (through libexif) — synchronous file
+    /// access: call it off the UI thread. EXIF is read from a JPEG's APP1 segment within the first 256 KiB.
+    public static func read(_ path: PhotoPath) -> Result<PhotoInfo, ReadError> {
+        guard let st = FileBytes.status(path) else {
+            return .failure(ReadError(path: path, reason: "no such file or not accessible"))
+        }
+        let prefix: [UInt8]
+        switch FileBytes.readPrefix(path, count: 256 * 1024) {
+        case .success(let b): prefix = b
+        case .failure(let e): return .failure(ReadError(path: path, reason: "\(e)"))
+        }
+        var info = PhotoInfo(
+            fileName: path.lastComponent, folder: PosixFiles.parent(of: path).string,
+            fileSize: Int64(st.st_size),
+            modificationTime: Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9, hasLocation: false)
+        let decoder = ImageDecoder()
+        if let header = (try? decoder.readHeader(bytes: prefix)) ?? (try? decoder.readHeader(path: path)) {
+            let swap = header.orientation.swapsDimensions
+            info.pixelWidth = swap ? header.height : header.width
+            info.pixelHeight = swap ? header.width : header.height
+        }
+        info.applyExif(from: prefix)
+        return .success(info)
+    }
+
+    /// Fills the EXIF fields from a file's first bytes (a JPEG's APP1 Exif payload) through libexif.
+    mutating func applyExif(from prefix: [UInt8]) {
+        guard ImageFormat.sniff(prefix) == .jpeg else { exifNote = "no EXIF read for this format"; return }
+        guard let segment = try? JPEGOrientationRewrite.locate(prefix).exif else { exifNote = "no EXIF"; return }
+        let payload = Array(prefix[(segment.lowerBound + 4)..<segment.upperBound])
+        var fields = ps_exif_fields()
+        let code = payload.withUnsafeBufferPointer { ps_exif_read($0.baseAddress, $0.count, &fields) }
+        guard code == PS_EXIF_OK else {
+            exifNote = code == PS_EXIF_ERR_NO_EXIF ? "EXIF unreadable" : "EXIF not read (error \(code))"
+            return
+        }
+        func text<T>(_ field: T) -> String? {
+            withUnsafeBytes(of: field) { raw in
+                let bytes = raw.prefix { $0 != 0 }
+                return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        cameraMake = text(fields.make)
+        cameraModel = text(fields.model)
+        lens = text(fields.lens_model)
+        dateTaken = text(fields.date_time_original) ?? text(fields.date_time_digitized)
+        dateTakenSeconds = dateTaken.flatMap(ExifDate.wallClockSeconds)
+        if dateTakenSeconds == nil { dateTaken = nil }
+        exposureTime = fields.exposure_time > 0 ? fields.exposure_time : nil
+        fNumber = fields.f_number > 0 ? fields.f_number : nil
+        focalLength = fields.focal_length > 0 ? fields.focal_length : nil
+        focalLength35mm = fields.focal_length_35mm > 0 ? Int(fields.focal_length_35mm) : nil
+        iso = fields.iso > 0 ? Int(fields.iso) : nil
+        orientation = ExifOrientation(rawValue: Int(fields.orientation))
+        hasLocation = fields.has_gps_position != 0
+    }
+}

@@ -66,3 +66,15 @@ extension PhotoInfo {
         hasLocation = fields.has_gps_position != 0
     }
 }
+
+extension PhotoInfo {
+    /// Only the EXIF date taken (DateTimeOriginal, else DateTimeDigitized) as wall-clock seconds, for the
+    /// "taken" sort: reads the first 128 KiB of a JPEG and parses its Exif through libexif; nil when the
+    /// file has none or cannot be read. Synchronous file access: call it off the UI thread.
+    public static func takenSeconds(_ path: PhotoPath) -> Int64? {
+        guard case .success(let prefix) = FileBytes.readPrefix(path, count: 128 * 1024) else { return nil }
+        var info = PhotoInfo(fileName: "", folder: "", fileSize: 0, modificationTime: 0, hasLocation: false)
+        info.applyExif(from: prefix)
+        return info.dateTakenSeconds
+    }
+}

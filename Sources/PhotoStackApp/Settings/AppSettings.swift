@@ -1,0 +1,34 @@
+import PhotoPipeline
+
+/// What PhotoStack remembers between runs (`settings.json`). Every field has a default, so a file from an
+/// older version (missing keys) or a newer one (unknown keys, ignored) still loads.
+public struct AppSettings: Codable, Equatable, Sendable {
+    /// Zoom step of the albums screen: 0 = the default size, +1 larger stacks, −1 smaller (the app clamps
+    /// it to the steps it has).
+    public var albumsZoomLevel: Int
+    /// Zoom step of an album's photo grid, as above.
+    public var albumGridZoomLevel: Int
+    /// How albums and photos are ordered.
+    public var sortOrder: PhotoSortOrder
+
+    public init(albumsZoomLevel: Int = 0, albumGridZoomLevel: Int = 0, sortOrder: PhotoSortOrder = .name) {
+        self.albumsZoomLevel = albumsZoomLevel
+        self.albumGridZoomLevel = albumGridZoomLevel
+        self.sortOrder = sortOrder
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case albumsZoomLevel, albumGridZoomLevel, sortOrder
+    }
+
+    /// Missing keys take their defaults; a value of the wrong type or an unknown sort order is an error only
+    /// for that key (it takes its default too), so one bad value does not lose the other settings.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = AppSettings()
+        albumsZoomLevel = (try? c.decodeIfPresent(Int.self, forKey: .albumsZoomLevel)) ?? defaults.albumsZoomLevel
+        albumGridZoomLevel = (try? c.decodeIfPresent(Int.self, forKey: .albumGridZoomLevel)) ?? defaults.albumGridZoomLevel
+        sortOrder = (try? c.decodeIfPresent(String.self, forKey: .sortOrder)).flatMap { $0 }
+            .flatMap(PhotoSortOrder.init(rawValue:)) ?? defaults.sortOrder
+    }
+}

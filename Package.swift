@@ -49,6 +49,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "photostack", dependencies: ["PhotoStackApp"]),
+        /// Draws assets/icons/photostack-SIZE.png: `swift run IconGenerator assets/icons`.
+        .executableTarget(name: "IconGenerator", dependencies: ["Canvas"]),
 
         .testTarget(name: "StackEngineTests", dependencies: ["StackEngine"]),
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline"]),

@@ -57,5 +57,10 @@ final class PhotoSortingTests: XCTestCase {
         XCTAssertEqual(PhotoInfo.takenSeconds(PhotoPath(dir + "/a.jpg")), 1_714_588_205)
         XCTAssertNil(PhotoInfo.takenSeconds(PhotoPath(dir + "/b.jpg")))
         XCTAssertNil(PhotoInfo.takenSeconds(PhotoPath(dir + "/none.jpg")))
+        // A 20 KB description in IFD0 pushes the Exif IFD past the first 16 KiB read: the second read finds it.
+        let big = ExifWriter.payload(ifd0: [(0x010E, .ascii(String(repeating: "d", count: 20_000)))],
+                                     exif: [(0x9003, .ascii("2001:02:03 04:05:06"))])
+        TestImages.write(JPEGCodec.encode(pixels: pixels, width: 8, height: 8, app1: big)!, to: dir + "/c.jpg")
+        XCTAssertEqual(PhotoInfo.takenSeconds(PhotoPath(dir + "/c.jpg")), ExifDate.wallClockSeconds("2001:02:03 04:05:06"))
     }
 }

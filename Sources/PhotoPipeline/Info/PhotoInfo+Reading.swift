@@ -37,8 +37,8 @@ extension PhotoInfo {
     /// Fills the EXIF fields from a file's first bytes (a JPEG's APP1 Exif payload) through libexif.
     mutating func applyExif(from prefix: [UInt8]) {
         guard ImageFormat.sniff(prefix) == .jpeg else { exifNote = "no EXIF read for this format"; return }
-        guard let segment = try? JPEGOrientationRewrite.locate(prefix).exif else { exifNote = "no EXIF"; return }
-        let payload = Array(prefix[(segment.lowerBound + 4)..<segment.upperBound])
+        guard let segment = Self.exifSegment(in: prefix) else { exifNote = "no EXIF"; return }
+        let payload = Array(prefix[(segment.lowerBound + 4)..<min(segment.upperBound, prefix.count)])
         var fields = ps_exif_fields()
         let code = payload.withUnsafeBufferPointer { ps_exif_read($0.baseAddress, $0.count, &fields) }
         guard code == PS_EXIF_OK else {
@@ -69,12 +69,38 @@ extension PhotoInfo {
 
 extension PhotoInfo {
     /// Only the EXIF date taken (DateTimeOriginal, else DateTimeDigitized) as wall-clock seconds, for the
-    /// "taken" sort: reads the first 128 KiB of a JPEG and parses its Exif through libexif; nil when the
-    /// file has none or cannot be read. Synchronous file access: call it off the UI thread.
+    /// "taken" sort; nil when the file has none or cannot be read. Reads the first 16 KiB (where cameras put
+    /// IFD0 and the Exif IFD, before the maker note and the embedded thumbnail) and only when the date is not
+    /// in there the first 256 KiB. Synchronous file access: call it off the UI thread.
     public static func takenSeconds(_ path: PhotoPath) -> Int64? {
-        guard case .success(let prefix) = FileBytes.readPrefix(path, count: 128 * 1024) else { return nil }
         var info = PhotoInfo(fileName: "", folder: "", fileSize: 0, modificationTime: 0, hasLocation: false)
-        info.applyExif(from: prefix)
+        for count in [16 * 1024, 256 * 1024] {
+            guard case .success(let prefix) = FileBytes.readPrefix(path, count: count) else { return nil }
+            info.applyExif(from: prefix)
+            if info.dateTakenSeconds != nil || prefix.count < count { break }
+            guard let segment = exifSegment(in: prefix), segment.upperBound > prefix.count else { break }
+        }
         return info.dateTakenSeconds
+    }
+
+    /// The first APP1 Exif segment (marker offset ..< end as its length field says; the end may lie past the
+    /// prefix when the prefix is a cut of the file). Tolerant: nil on anything unexpected.
+    static func exifSegment(in b: [UInt8]) -> Range<Int>? {
+        guard b.count >= 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
+        var offset = 2
+        while offset + 4 <= b.count, b[offset] == 0xFF {
+            let marker = b[offset + 1]
+            if marker == 0xFF { offset += 1; continue }
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
+            if marker == 0xDA || marker == 0xD9 { return nil }
+            let length = Int(b[offset + 2]) << 8 | Int(b[offset + 3])
+            guard length >= 2 else { return nil }
+            if marker == 0xE1, length >= 16, offset + 10 <= b.count,
+               b[(offset + 4)..<(offset + 10)].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0]) {
+                return offset..<(offset + 2 + length)
+            }
+            offset += 2 + length
+        }
+        return nil
     }
 }

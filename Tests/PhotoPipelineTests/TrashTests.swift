@@ -161,6 +161,28 @@ final class TrashTests: XCTestCase {
         }
     }
 
+    /// A real second file system where the machine has one (/dev/shm is a tmpfs on most Linux systems): a
+    /// rename across it fails with EXDEV, and the trash must then use the file's own volume.
+    func testACrossDeviceRenameFallsBackToTheVolumeTrash() throws {
+        let shm = "/dev/shm/photostack-trash-\(UUID().uuidString)"
+        let tmp = TestImages.temporaryDirectory("xdev")
+        guard (try? fm.createDirectory(atPath: shm + "/album", withIntermediateDirectories: true)) != nil,
+              TrashVolumes.system.device(PhotoPath(shm)) != TrashVolumes.system.device(PhotoPath(tmp)) else {
+            throw XCTSkip("no second file system at /dev/shm")
+        }
+        defer { try? fm.removeItem(atPath: shm) }
+        TestImages.write([3, 1, 4], to: shm + "/album/p.jpg")
+        // The device lookup lies (one device everywhere), so the home trash in /tmp is tried first.
+        let volumes = TrashVolumes(device: { TrashVolumes.system.device($0) == nil ? nil : 1 },
+                                   topDirectory: { _ in PhotoPath(shm) })
+        let trash = Trash(homeTrash: PhotoPath(tmp + "/Trash"), volumes: volumes)
+        let item = try trash.moveToTrash(PhotoPath(shm + "/album/p.jpg"))
+        XCTAssertEqual(item.trashedPath.string, shm + "/.Trash-\(getuid())/files/p.jpg")
+        XCTAssertEqual(try fm.contentsOfDirectory(atPath: tmp + "/Trash/info"), [], "the home reservation was released")
+        try trash.restore(item)
+        XCTAssertEqual(bytes(shm + "/album/p.jpg"), [3, 1, 4])
+    }
+
     func testAVolumeTrashThatIsASymlinkIsRefused() throws {
         let root = TestImages.temporaryDirectory("volsym")
         try fm.createDirectory(atPath: root + "/vol/album", withIntermediateDirectories: true)

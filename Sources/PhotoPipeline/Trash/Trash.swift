@@ -53,7 +53,7 @@ public final class Trash: Sendable {
             do {
                 try ensureHomeTrash(for: original)
                 return try move(original, into: homeTrash, infoPath: original.bytes)
-            } catch .cannotMove(_, let reason) where reason == PosixFiles.describe(EXDEV) {
+            } catch .cannotMove(_, let reason) where reason == Self.crossDeviceReason {
                 // Same device number but another mount (a bind mount): use the volume's trash instead.
             }
         }
@@ -96,10 +96,14 @@ public final class Trash: Sendable {
             _ = PosixFiles.unlinkNonPhoto(infoFile)
             if moved == EEXIST || moved == ENOTEMPTY { continue }   // a stray file without info: next name
             if moved == ENOENT { throw .notFound(original) }
+            if moved == EXDEV { throw .cannotMove(original, reason: Self.crossDeviceReason) }
             throw .cannotMove(original, reason: PosixFiles.describe(moved))
         }
         throw .cannotMove(original, reason: "no free name in \(files)")
     }
+
+    /// The reason `move` gives when the trash is on another mount than the file (rename(2) said EXDEV).
+    static let crossDeviceReason = "the trash folder is on another mount than the file"
 
     /// `NAME` on the first attempt, then `STEM.N.EXT` (the extension kept so file managers still know the type).
     static func candidateName(_ name: [UInt8], attempt: Int) -> [UInt8] {

@@ -33,8 +33,13 @@ final class SettingsStoreTests: XCTestCase {
     func testUnknownMissingAndBadValuesAreTolerated() throws {
         let old = try SettingsStore.decode(Array(#"{"albumsZoomLevel": 3}"#.utf8))
         XCTAssertEqual(old, AppSettings(albumsZoomLevel: 3), "missing keys take defaults")
-        let newer = try SettingsStore.decode(Array(#"{"sortOrder": "modified", "slideshowSeconds": 5, "window": {"w": 3}}"#.utf8))
-        XCTAssertEqual(newer, AppSettings(sortOrder: .modified), "unknown keys ignored")
+        let newer = try SettingsStore.decode(Array(#"{"sortOrder": "modified", "slideshowSeconds": 5, "window": {"w": [3, true, null, "x"]}}"#.utf8))
+        var expected = AppSettings(sortOrder: .modified)
+        expected.otherKeys = ["slideshowSeconds": .number(5),
+                              "window": .object(["w": .array([.number(3), .bool(true), .null, .string("x")])])]
+        XCTAssertEqual(newer, expected, "unknown keys kept")
+        XCTAssertEqual(try SettingsStore.decode(SettingsStore.encode(newer)), newer, "and written back")
+        XCTAssertTrue(String(decoding: SettingsStore.encode(newer), as: UTF8.self).contains("\"slideshowSeconds\" : 5"))
         let bad = try SettingsStore.decode(Array(#"{"sortOrder": "colour", "albumsZoomLevel": "big", "albumGridZoomLevel": 1}"#.utf8))
         XCTAssertEqual(bad, AppSettings(albumGridZoomLevel: 1), "a bad value loses only itself")
     }

@@ -27,6 +27,11 @@ let package = Package(
         .target(name: "CJPEG", dependencies: ["CScratch"], linkerSettings: [.linkedLibrary("jpeg")]),
         /// libpng behind a C shim (reading and writing PNG with text chunks, for the thumbnail cache).
         .target(name: "CPNG", dependencies: ["CScratch"], linkerSettings: [.linkedLibrary("png16")]),
+        /// libexif (photo information) behind a C shim that copies the fields into a plain struct.
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .target(name: "CExifShim", dependencies: ["CExif"], linkerSettings: [.linkedLibrary("exif")]),
+        /// File-system calls that need _GNU_SOURCE (rename without replacing, for the trash).
+        .target(name: "CFileOps"),
 
         // MARK: Pure Swift core: geometry, layouts, collection view, animation, scroll physics. Imports no C module.
         .target(name: "StackEngine"),
@@ -38,7 +43,7 @@ let package = Package(
         .target(name: "Host", dependencies: ["Canvas"]),
         // MARK: Folders as albums, decoding, thumbnail caches, background loader.
         .target(name: "PhotoPipeline", dependencies: [
-            "CJPEG", "CPNG", "CSystem",
+            "CJPEG", "CPNG", "CSystem", "CExifShim", "CFileOps",
             .product(name: "Collections", package: "swift-collections"),
         ]),
         // MARK: The X11 window host: window, events, frame clock, presenting Cairo frames.
@@ -59,6 +64,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "photostack", dependencies: ["PhotoStackCLI"]),
+        /// Draws assets/icons/photostack-SIZE.png: `swift run IconGenerator assets/icons`.
+        .executableTarget(name: "IconGenerator", dependencies: ["Canvas"]),
 
         .testTarget(name: "StackEngineTests", dependencies: ["StackEngine"]),
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline"]),

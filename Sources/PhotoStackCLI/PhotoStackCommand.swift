@@ -5,9 +5,13 @@ import PhotoStackBench
 /// The root command. `photostack [FOLDER] [options]` runs the default subcommand `open`; further
 /// subcommands (`demo`, `bench`) are added to `subcommands`.
 public struct PhotoStackCommand: ParsableCommand {
+    /// What `photostack --version` prints.
+    public static let version = "0.1.0"
+
     public static let configuration = CommandConfiguration(
         commandName: "photostack",
         abstract: "Browse folders of photos as stacks, drawn with Cairo in an X11 window.",
+        version: version,
         subcommands: [OpenCommand.self, DemoCommand.self, BenchCommand.self],
         defaultSubcommand: OpenCommand.self)
 

@@ -1,7 +1,15 @@
 /// Observes what the collection view shows and what the user does (the counterpart of
 /// UICollectionViewDelegate and UICollectionViewDataSourcePrefetching). Every method has a no-op default.
 public protocol CollectionViewDelegate: AnyObject {
+    /// Asked before a user action (tap, selection gesture) selects an item; false leaves it unselected.
+    /// Not asked for programmatic `selectItem(at:)`, as in UIKit. Default true.
+    func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
+    /// Asked before a user action deselects an item (a toggle, a new plain click, Escape); false keeps it
+    /// selected. Not asked for programmatic `deselectItem(at:)`, nor when the item is deleted. Default true.
+    func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool
+    /// A user action selected the item (called after the selection changed).
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
+    /// A user action deselected the item (called after the selection changed).
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
     func collectionView(_ collectionView: CollectionView, willDisplay cell: ReusableView, forItemAt indexPath: IndexPath)
     func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: ReusableView, forItemAt indexPath: IndexPath)
@@ -18,6 +26,8 @@ public protocol CollectionViewDelegate: AnyObject {
 }
 
 extension CollectionViewDelegate {
+    public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool { true }
     public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
     public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
     public func collectionView(_ collectionView: CollectionView, willDisplay cell: ReusableView, forItemAt indexPath: IndexPath) {}

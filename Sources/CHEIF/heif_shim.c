@@ -111,7 +111,7 @@ int ps_heif_decode(const uint8_t *data, size_t length, const ps_decode_options *
         code = ps_decode_check_budget(heif_image_handle_get_width(thumbnail), heif_image_handle_get_height(thumbnail),
                                       options, result);
         if (code == PS_DECODE_OK) code = decode_handle(thumbnail, options, result);
-        if (code == PS_DECODE_OK) goto done;
+        if (code == PS_DECODE_OK) { result->from_thumbnail = 1; goto done; }
         /* A broken thumbnail: fall back to the primary image. */
         result->message[0] = 0;
         result->warnings++;

@@ -76,6 +76,7 @@ int ps_raw_decode(const uint8_t *data, size_t length, const ps_decode_options *o
     if (error != LIBRAW_SUCCESS) { code = raw_fail(result, error, "preview"); goto done; }
     preview = libraw_dcraw_make_mem_thumb(raw, &error);
     if (!preview) { code = raw_fail(result, error, "preview"); goto done; }
+    result->from_thumbnail = 1;
     if (preview->type == LIBRAW_IMAGE_JPEG) {
         if (preview->data_size == 0) {
             ps_decode_message(result, "RAW preview is empty");

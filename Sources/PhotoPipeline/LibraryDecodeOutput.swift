@@ -18,6 +18,8 @@ struct LibraryDecodeOutput {
     var warnings: [String]
     /// Encoded bytes handed back instead of pixels (a RAW file's JPEG preview).
     var encoded: [UInt8]?
+    /// The output was made from an embedded thumbnail or preview, not the full image.
+    var fromThumbnail: Bool
 }
 
 /// Runs a format shim over in-memory bytes and turns its result into Swift values. The only place (with the
@@ -68,6 +70,6 @@ enum LibraryDecode {
             pendingOrientation: ExifOrientation(rawValue: Int(result.orientation)) ?? .normal,
             storedOrientation: ExifOrientation(rawValue: Int(result.stored_orientation)) ?? .normal,
             frameCount: Int(result.frame_count), warnings: result.warnings > 0 && !message.isEmpty ? [message] : [],
-            encoded: encoded))
+            encoded: encoded, fromThumbnail: result.from_thumbnail != 0))
     }
 }

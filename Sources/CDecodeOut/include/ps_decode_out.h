@@ -47,6 +47,7 @@ typedef struct {
     int32_t stored_orientation;
     int32_t frame_count;               /* frames in the file when known (animations), else 1 */
     int32_t warnings;                  /* library warnings seen (the image may be partial) */
+    int32_t from_thumbnail;            /* 1 when the output was made from an embedded thumbnail or preview */
     /* Premultiplied ARGB32, native-endian uint32 0xAARRGGBB, stride * height bytes. Free with ps_decode_free. */
     uint8_t *pixels;
     /* Encoded bytes handed back instead of pixels (RAW: the embedded JPEG preview). Free with ps_decode_free. */

@@ -8,6 +8,7 @@
 
 static int fail(ps_decode_result *result, struct heif_error error, const char *what) {
     ps_decode_message(result, "%s: %s", what, error.message ? error.message : "libheif error");
+    if (error.subcode == heif_suberror_Security_limit_exceeded) return PS_DECODE_ERR_TOO_LARGE;
     if (error.code == heif_error_Memory_allocation_error) return PS_DECODE_ERR_NOMEM;
     if (error.code == heif_error_Unsupported_feature || error.code == heif_error_Unsupported_filetype)
         return PS_DECODE_ERR_UNSUPPORTED;
@@ -89,10 +90,7 @@ int ps_heif_decode(const uint8_t *data, size_t length, const ps_decode_options *
     }
     struct heif_context *context = heif_context_alloc();
     if (!context) { ps_decode_message(result, "out of memory"); return PS_DECODE_ERR_NOMEM; }
-    /* libheif's own guard takes a side length: no side may be over the whole budget. */
-    if (options->max_source_pixels > 0)
-        heif_context_set_maximum_image_size_limit(context,
-            options->max_source_pixels > INT32_MAX ? INT32_MAX : (int)options->max_source_pixels);
+    /* libheif keeps its own security limit (32768 pixels a side in 1.15), reported as too large below. */
     struct heif_image_handle *primary = NULL, *thumbnail = NULL;
     int code = PS_DECODE_OK;
     struct heif_error error = heif_context_read_from_memory_without_copy(context, data, length, NULL);

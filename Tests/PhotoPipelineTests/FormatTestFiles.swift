@@ -77,15 +77,21 @@ enum FormatTestFiles {
         }
     }
 
-    /// Decoding `bytes` cut to each of `cuts` (and to half its length) must throw, not crash or show a picture.
-    static func assertTruncationsFail(_ bytes: [UInt8], cuts: [Int], _ what: String,
+    /// Decoding `bytes` cut to each of `cuts` (and to half its length) must throw, not crash or show a picture;
+    /// cuts that keep the format's signature (at least `signature` bytes) must be recognised and reported as
+    /// broken, not as an unknown format.
+    static func assertTruncationsFail(_ bytes: [UInt8], cuts: [Int], signature: Int = 12, _ what: String,
                                       file: StaticString = #filePath, line: UInt = #line) {
         for cut in cuts + [bytes.count / 2] where cut < bytes.count {
             let prefix = Array(bytes.prefix(cut))
-            XCTAssertThrowsError(try ImageDecoder().decode(bytes: prefix, targetSize: 16),
-                                 "\(what) cut to \(cut) of \(bytes.count) bytes", file: file, line: line)
-            XCTAssertThrowsError(try ImageDecoder().decode(bytes: prefix),
-                                 "\(what) cut to \(cut) of \(bytes.count) bytes, full size", file: file, line: line)
+            for target in [16, nil] as [Int?] {
+                XCTAssertThrowsError(try ImageDecoder().decode(bytes: prefix, targetSize: target),
+                                     "\(what) cut to \(cut) of \(bytes.count) bytes", file: file, line: line) { error in
+                    if cut >= signature {
+                        XCTAssertNotEqual(error as? DecodeError, .unsupportedFormat, "\(what) cut to \(cut)", file: file, line: line)
+                    }
+                }
+            }
         }
     }
 }

@@ -53,7 +53,7 @@ final class GIFDecoderTests: XCTestCase {
 
     func testTruncatedAndCorruptFilesAreErrors() throws {
         let bytes = try convert([FormatTestFiles.quadrantPNG(in: dir)], to: "q.gif")
-        FormatTestFiles.assertTruncationsFail(bytes, cuts: [6, 13, 40], "GIF")
+        FormatTestFiles.assertTruncationsFail(bytes, cuts: [6, 13, 40], signature: 6, "GIF")
         XCTAssertThrowsError(try ImageDecoder().decode(bytes: Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0, 0x3B])) { error in
             XCTAssertEqual((error as? DecodeError)?.reason.contains("without an image"), true, "\(error)")
         }

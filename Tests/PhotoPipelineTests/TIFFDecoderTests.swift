@@ -58,7 +58,7 @@ final class TIFFDecoderTests: XCTestCase {
 
     func testTruncatedAndCorruptFilesAreErrors() throws {
         let bytes = try convert(["-compress", "LZW"], to: "q.tif")
-        FormatTestFiles.assertTruncationsFail(bytes, cuts: [4, 8, 16], "TIFF")
+        FormatTestFiles.assertTruncationsFail(bytes, cuts: [4, 8, 16], signature: 4, "TIFF")
         XCTAssertThrowsError(try ImageDecoder().decode(bytes: Array(bytes.prefix(bytes.count - 200))), "strip data cut")
         XCTAssertThrowsError(try ImageDecoder().decode(bytes: Array("II*\0".utf8) + [0xFF, 0xFF, 0xFF, 0x7F]), "directory past the end")
     }

@@ -2,6 +2,7 @@
 #include "ps_heif.h"
 
 #include <libheif/heif.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,13 @@ static int fail(ps_decode_result *result, struct heif_error error, const char *w
     return PS_DECODE_ERR_CORRUPT;
 }
 
+/* libheif registers its codecs in heif_init; done once for the process (never deinit), before any thread uses
+   a context, so two first decodes on two loader threads do not race to register them. */
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static void init_libheif(void) { heif_init(NULL); }
+
 int ps_heif_have_decoder(int av1) {
+    pthread_once(&init_once, init_libheif);
     return heif_have_decoder_for_format(av1 ? heif_compression_AV1 : heif_compression_HEVC);
 }
 
@@ -88,6 +95,7 @@ int ps_heif_decode(const uint8_t *data, size_t length, const ps_decode_options *
         ps_decode_message(result, "HEIF file over 2 GB");
         return PS_DECODE_ERR_TOO_LARGE;
     }
+    pthread_once(&init_once, init_libheif);
     struct heif_context *context = heif_context_alloc();
     if (!context) { ps_decode_message(result, "out of memory"); return PS_DECODE_ERR_NOMEM; }
     /* libheif keeps its own security limit (32768 pixels a side in 1.15), reported as too large below. */
@@ -151,6 +159,7 @@ int ps_heif_encode(const uint8_t *rgb, int32_t width, int32_t height, int32_t av
     if (!rgb || width <= 0 || height <= 0 || !output || !output_length) return PS_DECODE_ERR_ARGUMENT;
     *output = NULL;
     *output_length = 0;
+    pthread_once(&init_once, init_libheif);
     char local[PS_DECODE_MESSAGE_LENGTH];
     if (!message) message = local;
     message[0] = 0;

@@ -11,6 +11,17 @@ int32_t ps_raw_flip_to_orientation(int32_t flip) {
     return flip >= 0 && flip < 8 ? orientations[flip] : 1;
 }
 
+/* libraw's default handlers print to stderr: count the problem instead (the result says what failed). */
+static void on_memory_error(void *data, const char *file, const char *where) {
+    (void)file; (void)where;
+    if (data) ((ps_decode_result *)data)->warnings++;
+}
+
+static void on_data_error(void *data, const char *file, const int offset) {
+    (void)file; (void)offset;
+    if (data) ((ps_decode_result *)data)->warnings++;
+}
+
 static int raw_fail(ps_decode_result *result, int error, const char *what) {
     ps_decode_message(result, "RAW %s: %s", what, libraw_strerror(error));
     if (error == LIBRAW_NO_THUMBNAIL || error == LIBRAW_UNSUPPORTED_THUMBNAIL || error == LIBRAW_FILE_UNSUPPORTED)
@@ -60,6 +71,8 @@ int ps_raw_decode(const uint8_t *data, size_t length, const ps_decode_options *o
     }
     libraw_data_t *raw = libraw_init(0);
     if (!raw) { ps_decode_message(result, "out of memory"); return PS_DECODE_ERR_NOMEM; }
+    libraw_set_memerror_handler(raw, on_memory_error, result);
+    libraw_set_dataerror_handler(raw, on_data_error, result);
     libraw_processed_image_t *preview = NULL;
     int code = PS_DECODE_OK;
     int error = libraw_open_buffer(raw, (void *)data, length);

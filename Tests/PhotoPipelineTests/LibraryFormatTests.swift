@@ -101,4 +101,29 @@ final class LibraryFormatTests: XCTestCase {
             XCTAssertEqual(again.source, .diskThumbnail, name)
         }
     }
+
+    /// The loader decodes on several threads at once: every library format, side by side, gives the same pictures.
+    func testConcurrentDecodesOfEveryFormat() throws {
+        let files = try photos().map { (name: $0.name, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/" + $0.name)))) }
+        let results = ConcurrentResults(count: files.count * 4)
+        DispatchQueue.concurrentPerform(iterations: files.count * 4) { i in
+            let file = files[i % files.count]
+            let decoded = try? ImageDecoder().decode(bytes: file.bytes, targetSize: 64, downscaleTo: 64)
+            results.set(i, decoded.map { [$0.image.width, $0.image.height, Int($0.image.pixel(x: 8, y: 8) >> 16 & 0xFF)] })
+        }
+        for i in 0..<files.count * 4 {
+            let value = results.get(i)
+            XCTAssertEqual(value?.prefix(2), [64, 43], files[i % files.count].name)
+            XCTAssertGreaterThan(value?.last ?? 0, 200, "red top-left: \(files[i % files.count].name)")
+        }
+    }
+}
+
+/// Results written from `concurrentPerform`'s threads.
+final class ConcurrentResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [[Int]?]
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: [Int]?) { lock.lock(); values[i] = value; lock.unlock() }
+    func get(_ i: Int) -> [Int]? { lock.lock(); defer { lock.unlock() }; return values[i] }
 }

@@ -1,7 +1,8 @@
 /* Times PhotoStack's format shims on one file each: the decode the thumbnail pipeline runs for a 512 px
  * thumbnail (target longest side 512, default pixel budget), single-threaded, in-memory input. Built and run by
  * scripts/bench-formats.sh against the shims' own sources. Prints one JSON object per file.
- * Usage: bench_formats RUNS FORMAT:FILE... (FORMAT: jpeg webp heif gif tiff raw) */
+ * Usage: bench_formats RUNS FORMAT:FILE... (FORMAT: jpeg webp heif gif tiff raw). RUNS 0: one decode, no
+ * warm-up (for callgrind). */
 #include "jpeg_shim.h"
 #include "ps_decode_out.h"
 #include "ps_gif.h"
@@ -63,7 +64,7 @@ static int library_thumb(const char *format, const uint8_t *data, size_t length,
 
 int main(int argc, char **argv) {
     if (argc < 3) { fprintf(stderr, "usage: %s RUNS FORMAT:FILE...\n", argv[0]); return 2; }
-    int runs = atoi(argv[1]);
+    int runs = atoi(argv[1]), warm_up = runs > 0;
     if (runs < 1) runs = 1;
     for (int i = 2; i < argc; i++) {
         char *colon = strchr(argv[i], ':');
@@ -80,7 +81,7 @@ int main(int argc, char **argv) {
         fclose(file);
         double *times = malloc(sizeof(double) * (size_t)runs);
         int width = 0, height = 0;
-        if (library_thumb(format, data, (size_t)length, &width, &height) != 0) return 1; /* warm-up */
+        if (warm_up && library_thumb(format, data, (size_t)length, &width, &height) != 0) return 1;
         for (int r = 0; r < runs; r++) {
             double start = now_ms();
             if (library_thumb(format, data, (size_t)length, &width, &height) != 0) return 1;

@@ -18,6 +18,45 @@ void ps_decode_default_options(ps_decode_options *options) {
 
 void ps_decode_free(void *pointer) { free(pointer); }
 
+static ps_decode_reserve_fn gate_reserve;
+static ps_decode_release_fn gate_release;
+
+void ps_decode_set_memory_gate(ps_decode_reserve_fn reserve, ps_decode_release_fn release) {
+    __atomic_store_n(&gate_release, release, __ATOMIC_RELEASE);
+    __atomic_store_n(&gate_reserve, reserve, __ATOMIC_RELEASE);
+}
+
+int ps_decode_reserve(ps_decode_result *result, int64_t bytes, const char *what) {
+    ps_decode_reserve_fn reserve = __atomic_load_n(&gate_reserve, __ATOMIC_ACQUIRE);
+    if (!reserve || bytes <= 0) return PS_DECODE_OK;
+    switch (reserve(bytes)) {
+    case PS_DECODE_GATE_OK:
+        result->reserved_bytes += bytes;
+        return PS_DECODE_OK;
+    case PS_DECODE_GATE_TOO_LARGE:
+        ps_decode_message(result, "%s needs %lld MB, more than the decode memory budget", what ? what : "the image",
+                          (long long)(bytes >> 20));
+        return PS_DECODE_ERR_TOO_LARGE;
+    default:
+        ps_decode_message(result, "%s waited too long for the decode memory budget", what ? what : "the image");
+        return PS_DECODE_ERR_BUSY;
+    }
+}
+
+void ps_decode_release(int64_t bytes) {
+    ps_decode_release_fn release = __atomic_load_n(&gate_release, __ATOMIC_ACQUIRE);
+    if (release && bytes > 0) release(bytes);
+}
+
+int64_t ps_decode_buffer_bytes(int64_t width, int64_t height, int32_t target_longest_side) {
+    size_t full = ps_decode_argb_bytes(width, height);
+    if (!full || width > INT32_MAX || height > INT32_MAX || full > (size_t)INT64_MAX / 2) return INT64_MAX;
+    int32_t out_width, out_height;
+    ps_decode_output_size((int32_t)width, (int32_t)height, target_longest_side, &out_width, &out_height);
+    int64_t out = out_width == width && out_height == height ? 0 : (int64_t)ps_decode_argb_bytes(out_width, out_height);
+    return (int64_t)full + out;
+}
+
 void ps_decode_message(ps_decode_result *result, const char *format, ...) {
     if (!result || result->message[0]) return;
     va_list args;

@@ -129,6 +129,9 @@ int ps_gif_decode(const uint8_t *data, size_t length, const ps_decode_options *o
         code = ps_decode_check_budget(width, height, options, result);
         if (code == PS_DECODE_OK) code = ps_decode_check_budget(desc->Width, desc->Height, options, result);
         if (code != PS_DECODE_OK || options->header_only) break;
+        code = ps_decode_reserve(result, ps_decode_buffer_bytes(width, height, options->target_longest_side),
+                                 "the GIF canvas");
+        if (code != PS_DECODE_OK) break;
         size_t bytes = ps_decode_argb_bytes(width, height);
         canvas = bytes ? (uint32_t *)calloc(1, bytes) : NULL;
         if (!canvas) {

@@ -55,6 +55,11 @@ static struct heif_image_handle *pick_thumbnail(struct heif_image_handle *primar
 
 /* Decodes `handle` to 8-bit interleaved RGBA and emits it at the output size. */
 static int decode_handle(struct heif_image_handle *handle, const ps_decode_options *options, ps_decode_result *result) {
+    /* libheif's RGBA image and the decoder's Y'CbCr planes (at most 3 bytes a pixel), then the output. */
+    int64_t width = heif_image_handle_get_width(handle), height = heif_image_handle_get_height(handle);
+    int64_t bytes = ps_decode_buffer_bytes(width, height, options->target_longest_side);
+    int code = ps_decode_reserve(result, bytes == INT64_MAX ? bytes : bytes + width * height * 3, "the HEIF image");
+    if (code != PS_DECODE_OK) return code;
     struct heif_decoding_options *decoding = heif_decoding_options_alloc();
     if (!decoding) { ps_decode_message(result, "out of memory"); return PS_DECODE_ERR_NOMEM; }
     if (decoding->version >= 2) decoding->convert_hdr_to_8bit = 1;
@@ -67,15 +72,14 @@ static int decode_handle(struct heif_image_handle *handle, const ps_decode_optio
     }
     int stride = 0;
     uint8_t *plane = heif_image_get_plane(image, heif_channel_interleaved, &stride);
-    int width = heif_image_get_width(image, heif_channel_interleaved);
-    int height = heif_image_get_height(image, heif_channel_interleaved);
-    int code;
-    if (!plane || width <= 0 || height <= 0 || stride < width * 4) {
+    int plane_width = heif_image_get_width(image, heif_channel_interleaved);
+    int plane_height = heif_image_get_height(image, heif_channel_interleaved);
+    if (!plane || plane_width <= 0 || plane_height <= 0 || stride < plane_width * 4) {
         ps_decode_message(result, "HEIF decode gave no RGBA plane");
         code = PS_DECODE_ERR_CORRUPT;
     } else {
         ps_pixel_layout layout = heif_image_handle_is_premultiplied_alpha(handle) ? PS_LAYOUT_RGBA_PREMUL : PS_LAYOUT_RGBA;
-        code = ps_decode_emit(plane, width, height, (size_t)stride, layout, options, result);
+        code = ps_decode_emit(plane, plane_width, plane_height, (size_t)stride, layout, options, result);
     }
     heif_image_release(image);
     return code;

@@ -41,6 +41,8 @@ static int emit_bitmap(const libraw_processed_image_t *image, const ps_decode_op
         return PS_DECODE_ERR_UNSUPPORTED;
     }
     size_t sample = bits / 8, pixel = sample * (size_t)colors;
+    code = ps_decode_reserve(result, ps_decode_buffer_bytes(width, height, options->target_longest_side), "the RAW preview");
+    if (code != PS_DECODE_OK) return code;
     if ((uint64_t)image->data_size < (uint64_t)width * (uint64_t)height * pixel) {
         ps_decode_message(result, "RAW preview bitmap shorter than its size");
         return PS_DECODE_ERR_CORRUPT;
@@ -85,6 +87,9 @@ int ps_raw_decode(const uint8_t *data, size_t length, const ps_decode_options *o
         code = ps_decode_check_budget(raw->thumbnail.twidth, raw->thumbnail.theight, options, result);
         if (code != PS_DECODE_OK) goto done;
     }
+    /* The preview as libraw reads it, its copy from libraw_dcraw_make_mem_thumb and ours. */
+    code = ps_decode_reserve(result, (int64_t)raw->thumbnail.tlength * 3, "the RAW preview");
+    if (code != PS_DECODE_OK) goto done;
     error = libraw_unpack_thumb(raw);
     if (error != LIBRAW_SUCCESS) { code = raw_fail(result, error, "preview"); goto done; }
     preview = libraw_dcraw_make_mem_thumb(raw, &error);

@@ -135,6 +135,8 @@ int ps_tiff_decode(const uint8_t *data, size_t length, const ps_decode_options *
         code = PS_DECODE_ERR_UNSUPPORTED;
         goto done;
     }
+    code = ps_decode_reserve(result, ps_decode_buffer_bytes(width, height, options->target_longest_side), "the TIFF image");
+    if (code != PS_DECODE_OK) goto done;
     size_t bytes = ps_decode_argb_bytes(width, height);
     raster = bytes ? (uint32_t *)malloc(bytes) : NULL;
     if (!raster) {

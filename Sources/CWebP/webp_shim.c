@@ -80,6 +80,9 @@ static int decode_first_frame(const uint8_t *data, size_t length, const ps_decod
         ps_decode_message(result, "WebP: animation without frames");
         return PS_DECODE_ERR_CORRUPT;
     }
+    code = ps_decode_reserve(result, ps_decode_buffer_bytes(width, height, options->target_longest_side),
+                             "the WebP animation's canvas");
+    if (code != PS_DECODE_OK) { WebPDemuxReleaseIterator(&frame); WebPDemuxDelete(demux); return code; }
     size_t bytes = ps_decode_argb_bytes(width, height);
     uint8_t *canvas = bytes ? (uint8_t *)calloc(1, bytes) : NULL;
     if (!canvas) {
@@ -123,6 +126,8 @@ int ps_webp_decode(const uint8_t *data, size_t length, const ps_decode_options *
     int32_t out_width, out_height;
     ps_decode_output_size(features.width, features.height, options->target_longest_side, &out_width, &out_height);
     size_t bytes = ps_decode_argb_bytes(out_width, out_height);
+    code = ps_decode_reserve(result, (int64_t)bytes, "the WebP image");
+    if (code != PS_DECODE_OK) return code;
     uint8_t *out = bytes ? (uint8_t *)malloc(bytes) : NULL;
     if (!out) {
         ps_decode_message(result, "out of memory for a %dx%d image", out_width, out_height);

@@ -6,6 +6,8 @@
 /// Orientation: HEIF/AVIF come back display-oriented from libheif (irot/imir; an EXIF orientation in the file
 /// is not applied again); TIFF's Orientation tag is applied (libtiff's flips plus the rest here) whatever
 /// `applyOrientation` says; a RAW file's orientation (libraw's flip) is applied when `applyOrientation` is true.
+/// Memory: each shim asks the memory gate (`LibraryDecode.setMemoryGate`) before allocating pixels; what it was
+/// granted is given back here once the image and its copies are made.
 extension ImageDecoder {
     func decodeLibraryFormat(_ format: ImageFormat, bytes: [UInt8], targetSize: Int?, applyOrientation: Bool,
                              downscaleTo: Int?) throws(DecodeError) -> DecodedImage {
@@ -25,12 +27,14 @@ extension ImageDecoder {
             }
         case .tiff:
             let out = try TIFFCodec.decode(bytes, limits: limits, targetLongestSide: target).get()
+            defer { LibraryDecode.release(out.reservedBytes) }
             guard let image = out.image else { throw .corrupt("no pixels") }
             return DecodedImage(image: image.applying(out.pendingOrientation), originalWidth: out.imageWidth,
                                 originalHeight: out.imageHeight, orientation: out.storedOrientation,
                                 orientationApplied: true, scaleDenominator: 1, warnings: out.warnings, format: .tiff)
         default:
             let out = try libraryCodec(format)(bytes, limits, target, false).get()
+            defer { LibraryDecode.release(out.reservedBytes) }
             guard let image = out.image else { throw .corrupt("no pixels") }
             return DecodedImage(image: image, originalWidth: out.imageWidth, originalHeight: out.imageHeight,
                                 orientation: .normal, orientationApplied: applyOrientation, scaleDenominator: 1,
@@ -43,6 +47,7 @@ extension ImageDecoder {
     private func decodeRawPreview(bytes: [UInt8], targetSize: Int?, applyOrientation: Bool,
                                   downscaleTo: Int?) throws(DecodeError) -> DecodedImage {
         let out = try RawCodec.decode(bytes, limits: limits, targetLongestSide: downscaleTo ?? targetSize).get()
+        defer { LibraryDecode.release(out.reservedBytes) }
         let orientation = out.pendingOrientation
         var image: PixelImage
         var scale = 1

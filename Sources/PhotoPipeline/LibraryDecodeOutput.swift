@@ -20,6 +20,9 @@ struct LibraryDecodeOutput {
     var encoded: [UInt8]?
     /// The output was made from an embedded thumbnail or preview, not the full image.
     var fromThumbnail: Bool
+    /// Bytes the memory gate granted this decode: give them back (`LibraryDecode.release`) once done with the
+    /// image and its copies.
+    var reservedBytes: Int
 }
 
 /// Runs a format shim over in-memory bytes and turns its result into Swift values. The only place (with the
@@ -28,6 +31,16 @@ enum LibraryDecode {
     /// The shim entry points share one signature: bytes, length, options, result → PS_DECODE_* code.
     typealias Entry = (UnsafePointer<UInt8>?, Int, UnsafePointer<ps_decode_options>?,
                        UnsafeMutablePointer<ps_decode_result>?) -> Int32
+
+    /// Installs the process-wide memory gate every format shim asks before allocating pixel memory (see
+    /// `ps_decode_set_memory_gate`): `reserve(bytes)` returns `PS_DECODE_GATE_OK`, `…_TOO_LARGE` or `…_BUSY`;
+    /// nil functions grant everything (the default).
+    static func setMemoryGate(reserve: ps_decode_reserve_fn?, release: ps_decode_release_fn?) {
+        ps_decode_set_memory_gate(reserve, release)
+    }
+
+    /// Gives back what a decode reserved (`LibraryDecodeOutput.reservedBytes`).
+    static func release(_ bytes: Int) { ps_decode_release(Int64(bytes)) }
 
     /// `targetLongestSide`: the output's longest side in pixels (box-downscaled when larger; nil = full size).
     /// `headerOnly`: sizes and orientation only; the pixel budget is then not applied.
@@ -56,20 +69,25 @@ enum LibraryDecode {
                                height: Int(result.height), stride: Int(result.stride),
                                deallocate: { ps_decode_free($0) })
         }
+        if code != PS_DECODE_OK { release(Int(result.reserved_bytes)) }
         switch Int32(code) {
         case Int32(PS_DECODE_OK): break
+        case Int32(PS_DECODE_ERR_BUSY): return .failure(.outOfMemory(message))
         case Int32(PS_DECODE_ERR_EMPTY): return .failure(.empty)
         case Int32(PS_DECODE_ERR_TOO_LARGE): return .failure(.tooLarge(message))
         case Int32(PS_DECODE_ERR_NOMEM): return .failure(.outOfMemory(message))
         case Int32(PS_DECODE_ERR_UNSUPPORTED): return .failure(.unsupported(message))
         default: return .failure(.corrupt(message.isEmpty ? "decoder error \(code)" : message))
         }
-        if !headerOnly, image == nil, encoded == nil { return .failure(.corrupt("no pixels")) }
+        if !headerOnly, image == nil, encoded == nil {
+            release(Int(result.reserved_bytes))
+            return .failure(.corrupt("no pixels"))
+        }
         return .success(LibraryDecodeOutput(
             image: image, imageWidth: Int(result.image_width), imageHeight: Int(result.image_height),
             pendingOrientation: ExifOrientation(rawValue: Int(result.orientation)) ?? .normal,
             storedOrientation: ExifOrientation(rawValue: Int(result.stored_orientation)) ?? .normal,
             frameCount: Int(result.frame_count), warnings: result.warnings > 0 && !message.isEmpty ? [message] : [],
-            encoded: encoded, fromThumbnail: result.from_thumbnail != 0))
+            encoded: encoded, fromThumbnail: result.from_thumbnail != 0, reservedBytes: Int(result.reserved_bytes)))
     }
 }

@@ -16,7 +16,8 @@ enum {
     PS_DECODE_ERR_TOO_LARGE = 3,   /* over the pixel budget: refused before any pixel buffer was allocated */
     PS_DECODE_ERR_NOMEM = 4,       /* a buffer could not be allocated */
     PS_DECODE_ERR_UNSUPPORTED = 5, /* valid, but nothing this build can show (no codec, no preview, ...) */
-    PS_DECODE_ERR_ARGUMENT = 6     /* bad arguments */
+    PS_DECODE_ERR_ARGUMENT = 6,    /* bad arguments */
+    PS_DECODE_ERR_BUSY = 7         /* the memory gate kept the decode waiting too long (try again later) */
 };
 
 #define PS_DECODE_MESSAGE_LENGTH 256
@@ -53,8 +54,34 @@ typedef struct {
     /* Encoded bytes handed back instead of pixels (RAW: the embedded JPEG preview). Free with ps_decode_free. */
     uint8_t *encoded;
     size_t encoded_length;
+    /* Bytes granted by the memory gate for this decode (also after a failure): give them back with
+       ps_decode_release once done with the output and its copies. 0 without a gate. */
+    int64_t reserved_bytes;
     char message[PS_DECODE_MESSAGE_LENGTH]; /* error message, or the first warning */
 } ps_decode_result;
+
+/*
+ * The memory gate: a process-wide reserve/release pair (e.g. a shared decode memory budget) every shim asks,
+ * after reading the header and passing the pixel budget, for the pixel memory it is about to allocate (its
+ * full-size buffers and output; for HEIF also libheif's planes). `reserve` returns 0 (granted),
+ * PS_DECODE_GATE_TOO_LARGE (more than the gate will ever grant) or PS_DECODE_GATE_BUSY (not granted in time).
+ * Set once before decoding starts; NULL functions (the default) grant everything.
+ */
+enum { PS_DECODE_GATE_OK = 0, PS_DECODE_GATE_TOO_LARGE = 1, PS_DECODE_GATE_BUSY = 2 };
+typedef int (*ps_decode_reserve_fn)(int64_t bytes);
+typedef void (*ps_decode_release_fn)(int64_t bytes);
+void ps_decode_set_memory_gate(ps_decode_reserve_fn reserve, ps_decode_release_fn release);
+
+/* Asks the gate for `bytes` (adding them to result->reserved_bytes when granted). Returns PS_DECODE_OK,
+   PS_DECODE_ERR_TOO_LARGE or PS_DECODE_ERR_BUSY (message filled in). */
+int ps_decode_reserve(ps_decode_result *result, int64_t bytes, const char *what);
+
+/* Gives `bytes` back to the gate (result->reserved_bytes after a decode). */
+void ps_decode_release(int64_t bytes);
+
+/* The pixel memory of a decode that fills a width x height ARGB32 buffer and then box-downscales it to the
+   target (the output buffer counts only when it is a second buffer), bytes; INT64_MAX when it overflows. */
+int64_t ps_decode_buffer_bytes(int64_t width, int64_t height, int32_t target_longest_side);
 
 /* How a source row stores its 4 bytes per pixel (ps_decode_convert_rows). */
 typedef enum {

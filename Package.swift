@@ -32,6 +32,19 @@ let package = Package(
         .target(name: "CExifShim", dependencies: ["CExif"], linkerSettings: [.linkedLibrary("exif")]),
         /// File-system calls that need _GNU_SOURCE (rename without replacing, for the trash).
         .target(name: "CFileOps"),
+        // MARK: More formats (issue 13): each library found with pkg-config, behind its own C shim that turns
+        // errors into return codes and writes premultiplied ARGB32 like CJPEG (the shared output in CDecodeOut).
+        .systemLibrary(name: "CLibWebP", pkgConfig: "libwebp libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CLibHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CLibGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CLibTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CLibRaw", pkgConfig: "libraw_r", providers: [.apt(["libraw-dev"])]),
+        .target(name: "CDecodeOut", dependencies: ["CJPEG"]),
+        .target(name: "CWebP", dependencies: ["CDecodeOut", "CLibWebP"]),
+        .target(name: "CHEIF", dependencies: ["CDecodeOut", "CLibHeif"]),
+        .target(name: "CGIF", dependencies: ["CDecodeOut", "CLibGif"]),
+        .target(name: "CTIFF", dependencies: ["CDecodeOut", "CLibTIFF"]),
+        .target(name: "CRaw", dependencies: ["CDecodeOut", "CLibRaw"]),
 
         // MARK: Pure Swift core: geometry, layouts, collection view, animation, scroll physics. Imports no C module.
         .target(name: "StackEngine"),
@@ -43,7 +56,7 @@ let package = Package(
         .target(name: "Host", dependencies: ["Canvas"]),
         // MARK: Folders as albums, decoding, thumbnail caches, background loader.
         .target(name: "PhotoPipeline", dependencies: [
-            "CJPEG", "CPNG", "CSystem", "CExifShim", "CFileOps",
+            "CJPEG", "CPNG", "CSystem", "CExifShim", "CFileOps", "CWebP", "CHEIF", "CGIF", "CTIFF", "CRaw",
             .product(name: "Collections", package: "swift-collections"),
         ]),
         // MARK: The X11 window host: window, events, frame clock, presenting Cairo frames.

@@ -6,7 +6,7 @@ public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(String)
     /// The file is empty (0 bytes).
     case empty
-    /// Neither JPEG nor PNG.
+    /// Not a format PhotoStack reads (see `ImageFormat`).
     case unsupportedFormat
     /// The decoder rejected the data (libjpeg/libpng message).
     case corrupt(String)
@@ -14,16 +14,20 @@ public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLarge(String)
     /// The output buffer could not be allocated.
     case outOfMemory(String)
+    /// A valid file of a known format that this build cannot show (no decoder for its codec, a RAW file
+    /// without an embedded preview, a TIFF layout libtiff's RGBA reader refuses); the library's reason.
+    case unsupported(String)
 
     /// A human-readable reason.
     public var reason: String {
         switch self {
         case .unreadable(let why): return "cannot read file: \(why)"
         case .empty: return "empty file (0 bytes)"
-        case .unsupportedFormat: return "not a JPEG or PNG image"
+        case .unsupportedFormat: return "not an image format PhotoStack reads"
         case .corrupt(let why): return "corrupt image: \(why)"
         case .tooLarge(let why): return "image too large: \(why)"
         case .outOfMemory(let why): return "out of memory: \(why)"
+        case .unsupported(let why): return "cannot be shown: \(why)"
         }
     }
 

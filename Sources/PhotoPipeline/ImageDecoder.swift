@@ -1,4 +1,5 @@
-/// Decodes JPEG and PNG files into premultiplied ARGB32 `PixelImage`s, safely (see `DecodeLimits`).
+/// Decodes JPEG and PNG files into premultiplied ARGB32 `PixelImage`s, safely (see `DecodeLimits`); WebP,
+/// HEIF/AVIF, GIF, TIFF and RAW go through their libraries (`ImageDecoder+Library.swift`).
 ///
 /// Scaling rule: `targetSize` is the longest side in pixels the output must still cover; JPEGs are decoded at
 /// the smallest DCT scale (1/8, 1/4, 1/2, 1/1) whose longest side is ≥ `targetSize` (the result may be larger;
@@ -45,6 +46,9 @@ public struct ImageDecoder: Sendable {
             return DecodedImage(image: image.downscaled(toLongestSide: downscaleTo ?? 0), originalWidth: file.width, originalHeight: file.height,
                                 orientation: .normal, orientationApplied: applyOrientation, scaleDenominator: 1,
                                 warnings: [], format: .png)
+        case let other?:
+            return try decodeLibraryFormat(other, bytes: bytes, targetSize: targetSize,
+                                           applyOrientation: applyOrientation, downscaleTo: downscaleTo)
         case nil:
             throw .unsupportedFormat
         }
@@ -86,6 +90,8 @@ public struct ImageDecoder: Sendable {
             guard bytes.count >= 24 else { throw .corrupt("truncated PNG header") }
             func be(_ o: Int) -> Int { Int(bytes[o]) << 24 | Int(bytes[o + 1]) << 16 | Int(bytes[o + 2]) << 8 | Int(bytes[o + 3]) }
             return ImageHeader(width: be(16), height: be(20), format: .png, orientation: .normal)
+        case let other?:
+            return try readLibraryHeader(other, bytes: bytes)
         case nil:
             throw .unsupportedFormat
         }

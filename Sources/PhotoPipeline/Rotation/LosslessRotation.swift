@@ -54,7 +54,7 @@ public enum LosslessRotation {
         switch ImageFormat.sniff(bytes) {
         case .jpeg: return bytes
         case .png: throw .unsupportedFormat(reason: "PNG photos are rotated in the view only: PNG has no lossless orientation tag PhotoStack writes")
-        case nil: throw .unsupportedFormat(reason: "only JPEG photos can be rotated in the file; this one is rotated in the view only")
+        case nil, .some: throw .unsupportedFormat(reason: "only JPEG photos can be rotated in the file; this one is rotated in the view only")
         }
     }
 

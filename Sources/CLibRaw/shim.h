@@ -1,0 +1,2 @@
+/* The system library behind the CRaw shim (found with pkg-config). */
+#include <libraw/libraw.h>

@@ -83,6 +83,7 @@ public enum FrameBench {
         host.start(app)
         let deadline = Date().addingTimeInterval(120)
         while model.isScanning && Date() < deadline { host.waitForWake(timeout: 0.05); host.turn(app) }
+        host.settle(app)   // the albums the scan found have animated in
 
         // Pre-warm: every drawn card of every stack has its surface before the first measured frame.
         let albumsScreen = browser.albums
@@ -97,6 +98,8 @@ public enum FrameBench {
         host.turn(app, forceFrame: true)   // the first frame (cards rendered for the first screen) is not part of the fling
 
         var cpu: [Double] = [], wall: [Double] = []
+        // PHOTOSTACK_BENCH_TRACE=1: a line on stderr for every slow frame or frame building cards on the UI thread.
+        let tracing = ProcessInfo.processInfo.environment["PHOTOSTACK_BENCH_TRACE"] != nil
         let builder = service.builders
         builder.resetCounters()
         var framesBuilding = 0, framesQuick = 0, maxQuick = 0
@@ -147,6 +150,12 @@ public enum FrameBench {
             let c1 = ProcessFigures.threadCPUSeconds(), w1 = Date()
             let k1 = builder.counters
             if k1.builtOnUIThread > k0.builtOnUIThread || k1.waits > k0.waits { framesBuilding += 1 }
+            if tracing, (c1 - c0) * 1000 > 8.3 || k1.builtOnUIThread > k0.builtOnUIThread || k1.quickDraws - k0.quickDraws > 4 {
+                FileHandle.standardError.write(Data(String(format: "frame %d fling %d (+%d) offset %.0f cpu %.1f ms: built on UI %d, quick %d, moving %@\n",
+                    cpu.count, flings, flingFrame, albumsScreen.collectionView.contentOffset.y, (c1 - c0) * 1000,
+                    k1.builtOnUIThread - k0.builtOnUIThread, k1.quickDraws - k0.quickDraws,
+                    albumsScreen.scroller.isMoving(at: clock.now) ? "yes" : "no").utf8))
+            }
             if k1.quickDraws > k0.quickDraws { framesQuick += 1; maxQuick = max(maxQuick, k1.quickDraws - k0.quickDraws) }
             cpu.append((c1 - c0) * 1000)
             wall.append(w1.timeIntervalSince(w0) * 1000)

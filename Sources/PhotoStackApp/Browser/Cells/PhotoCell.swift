@@ -126,7 +126,8 @@ final class PhotoCell: DrawableView {
                 drawFocusRing(in: ctx, side: side)
                 return
             }
-            if mayDrawQuick || unrotated == nil {
+            // Scrolling while the exact card is built: the quick card. Animating: the unrotated card, scaled.
+            if (mayRerender && mayDrawQuick) || unrotated == nil {
                 service.countQuickDraw()
                 drawQuick(content, in: ctx, side: side)
                 return

@@ -79,4 +79,5 @@ extension PhotoService {
     func countQuickDraw() { builders.count { $0.quickDraws += 1 } }
 
     private func wantCard(_ key: CardKey) { wantedCards.insert(key) }
+
 }

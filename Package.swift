@@ -20,7 +20,7 @@ let package = Package(
         .systemLibrary(name: "CXi", pkgConfig: "xi", providers: [.apt(["libxi-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         /// libjpeg-turbo behind a C shim that owns setjmp/longjmp error recovery.
-        /// Per-thread scratch buffers shared by the two decoder shims.
+        /// Per-thread scratch buffers shared by the two decoder shims, and the process-wide decode memory budget.
         .target(name: "CScratch"),
         .target(name: "CJPEG", dependencies: ["CScratch"], linkerSettings: [.linkedLibrary("jpeg")]),
         /// libpng behind a C shim (reading and writing PNG with text chunks, for the thumbnail cache).
@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Canvas", dependencies: ["CCairo", "CPango"]),
         // MARK: Folders as albums, decoding, thumbnail caches, background loader.
         .target(name: "PhotoPipeline", dependencies: [
-            "CJPEG", "CPNG",
+            "CJPEG", "CPNG", "CScratch",
             .product(name: "Collections", package: "swift-collections"),
         ]),
         // MARK: The X11 window host: window, events, frame clock, presenting Cairo frames.

@@ -14,7 +14,7 @@ import Glibc
 /// - Directories are created 0700 and checked before use, each opened `O_DIRECTORY|O_NOFOLLOW` relative to its
 ///   checked parent and kept open: a symbolic link, a non-directory or a directory of another user is not used
 ///   (`problem` says why, `takeProblem()` once); one of ours with a looser mode is tightened to 0700. Only the
-///   root and what is below it are ever created: never its parent (see `defaultRoot()`).
+///   root and what is below it are ever created, plus $XDG_CACHE_HOME itself (see `defaultRoot()`).
 /// - Files are written to `O_CREAT|O_EXCL|O_NOFOLLOW` 0600 temporary files in the same directory, then renamed.
 /// - Thumbnails are read `O_NOFOLLOW|O_NONBLOCK` (`SafeFile.Kind.private`), only if regular and of a plausible
 ///   size for their class, decoded within the size class (sides, pixels) and the decode budget, and accepted
@@ -28,9 +28,9 @@ public final class ThumbnailCache: @unchecked Sendable {
     public let version: String
     /// Why the cache is not used at all (no usable location), fixed at creation; nil when it may be.
     private let disabledReason: String?
-    /// An explicit root's missing parents are created (0700): the caller chose the place. The default root's
-    /// parent (the cache base folder) is never created.
-    private let createsParents: Bool
+    /// How many missing parents of the root may be created (0700): all of an explicit root's (the caller
+    /// chose the place), $XDG_CACHE_HOME itself (one) for the default root there, none under $HOME/.cache.
+    private let parentsToCreate: Int
 
     private let lock = NSLock()
     /// Checked, open directories by path relative to the root ("" = the root).
@@ -44,14 +44,16 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// misses, every store is refused with the reason, and nothing is created).
     public init(root: PhotoPath? = nil, version: String = "0.1") {
         self.version = version
-        createsParents = root != nil
         if let root {
             self.root = root
+            parentsToCreate = .max
             disabledReason = nil
         } else {
             switch ThumbnailCache.resolveDefaultRoot() {
-            case .success(let found): self.root = found; disabledReason = nil
-            case .failure(let reason): self.root = PhotoPath(""); disabledReason = reason.text
+            case .success(let found):
+                self.root = found.root; parentsToCreate = found.parentsToCreate; disabledReason = nil
+            case .failure(let reason):
+                self.root = PhotoPath(""); parentsToCreate = 0; disabledReason = reason.text
             }
         }
         firstProblem = disabledReason
@@ -76,22 +78,22 @@ public final class ThumbnailCache: @unchecked Sendable {
 
     struct Reason: Error { var text: String }
 
-    /// $XDG_CACHE_HOME/thumbnails when $XDG_CACHE_HOME is an absolute path to an existing directory, else
-    /// $HOME/.cache/thumbnails when $HOME/.cache exists; nil when neither does (nothing is created outside
-    /// them: with HOME pointing nowhere, the app runs without a disk cache).
-    public static func defaultRoot() -> PhotoPath? { try? resolveDefaultRoot().get() }
+    /// $XDG_CACHE_HOME/thumbnails when $XDG_CACHE_HOME is an absolute path (the folder itself is created when
+    /// missing, never its parents), else $HOME/.cache/thumbnails when $HOME/.cache exists; nil when neither is
+    /// usable: nothing is created outside them (with HOME pointing nowhere, the app runs without a disk cache).
+    public static func defaultRoot() -> PhotoPath? { try? resolveDefaultRoot().get().root }
 
-    static func resolveDefaultRoot() -> Result<PhotoPath, Reason> {
+    static func resolveDefaultRoot() -> Result<(root: PhotoPath, parentsToCreate: Int), Reason> {
         let env = ProcessInfo.processInfo.environment
-        if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/"), isDirectory(PhotoPath(xdg)) {
-            return .success(PhotoPath(xdg).appending("thumbnails"))
+        if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return .success((PhotoPath(xdg).appending("thumbnails"), isDirectory(PhotoPath(xdg)) ? 0 : 1))
         }
         guard let home = env["HOME"], home.hasPrefix("/") else {
-            return .failure(Reason(text: "no thumbnail cache: $XDG_CACHE_HOME is not an existing folder and $HOME is not set"))
+            return .failure(Reason(text: "no thumbnail cache: $XDG_CACHE_HOME and $HOME are not set"))
         }
         let cache = PhotoPath(home).appending(".cache")
-        if isDirectory(cache) { return .success(cache.appending("thumbnails")) }
-        return .failure(Reason(text: "no thumbnail cache: $XDG_CACHE_HOME is not an existing folder and \(cache) does not exist"))
+        if isDirectory(cache) { return .success((cache.appending("thumbnails"), 0)) }
+        return .failure(Reason(text: "no thumbnail cache: $XDG_CACHE_HOME is not set and \(cache) does not exist"))
     }
 
     private static func isDirectory(_ path: PhotoPath) -> Bool {
@@ -141,7 +143,7 @@ public final class ThumbnailCache: @unchecked Sendable {
         if create {
             FileAccess.will(.write, path)
             // The default root's parent is never created: mkdir fails (ENOENT) when it is missing.
-            if relative.isEmpty && createsParents { createMissingParents() }
+            if relative.isEmpty && parentsToCreate > 0 { createMissingParents(upTo: parentsToCreate) }
             if namePath.withCString({ mkdirat(parentFD, $0, 0o700) }) != 0 && errno != EEXIST {
                 refuse(relative, "cannot create \(path): \(String(cString: strerror(errno)))")
                 return nil
@@ -176,8 +178,9 @@ public final class ThumbnailCache: @unchecked Sendable {
         return fd
     }
 
-    /// Creates the missing ancestors of an explicit root, 0700, outermost first.
-    private func createMissingParents() {
+    /// Creates the missing ancestors of the root, 0700, outermost first — at most `limit` of them, and none
+    /// when more are missing (the root's mkdir then fails and says so).
+    private func createMissingParents(upTo limit: Int) {
         var missing: [PhotoPath] = []
         var parent = root.bytes
         while let slash = parent.lastIndex(of: UInt8(ascii: "/")), slash > 0 {
@@ -185,6 +188,7 @@ public final class ThumbnailCache: @unchecked Sendable {
             if FileBytes.status(PhotoPath(bytes: parent)) != nil { break }
             missing.insert(PhotoPath(bytes: parent), at: 0)
         }
+        if missing.count > limit { return }
         for dir in missing {
             FileAccess.will(.write, dir)
             _ = dir.withCString { mkdir($0, 0o700) }

@@ -176,4 +176,23 @@ final class HostileFileTests: XCTestCase {
         XCTAssertEqual(try pipeline.load(photo: f.photo, pixelSize: 128).get().source, .decode, "works without a disk cache")
         XCTAssertFalse(FileManager.default.fileExists(atPath: f.dir + "/no"), "created folders where HOME points")
     }
+
+    func testXDGCacheHomeIsCreatedButNotItsParents() throws {
+        let f = makeFixture()
+        let savedXDG = getenv("XDG_CACHE_HOME").map { String(cString: $0) }
+        defer { if let savedXDG { setenv("XDG_CACHE_HOME", savedXDG, 1) } else { unsetenv("XDG_CACHE_HOME") } }
+        setenv("XDG_CACHE_HOME", f.dir + "/xdg", 1)
+        let cache = ThumbnailCache()
+        XCTAssertEqual(cache.root.string, f.dir + "/xdg/thumbnails")
+        XCTAssertNil(cache.store(PixelImage(width: 4, height: 4) { _, _ in 0xFF00_0000 }, source: f.photo.path,
+                                 identity: f.photo.identity, size: .normal, originalWidth: 4, originalHeight: 4, mimeType: "image/jpeg"))
+        XCTAssertEqual(mode(f.dir + "/xdg"), 0o700)
+        setenv("XDG_CACHE_HOME", f.dir + "/missing/xdg", 1)
+        let nowhere = ThumbnailCache()
+        XCTAssertNotNil(nowhere.store(PixelImage(width: 4, height: 4) { _, _ in 0xFF00_0000 }, source: f.photo.path,
+                                      identity: f.photo.identity, size: .normal, originalWidth: 4, originalHeight: 4, mimeType: "image/jpeg"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: f.dir + "/missing"))
+        XCTAssertNotNil(nowhere.takeProblem(), "the reason is there for the app to say")
+        XCTAssertNil(nowhere.takeProblem(), "once")
+    }
 }

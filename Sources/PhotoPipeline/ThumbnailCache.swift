@@ -23,14 +23,18 @@ import Glibc
 /// `@unchecked Sendable`: the directory descriptors are guarded by `lock`; the rest is immutable.
 public final class ThumbnailCache: @unchecked Sendable {
     /// The cache root (normally $XDG_CACHE_HOME/thumbnails); empty when there is none (`isDisabled`).
-    public let root: PhotoPath
+    public var root: PhotoPath { location.root }
     /// Our version, used in the failure directory name.
     public let version: String
-    /// Why the cache is not used at all (no usable location), fixed at creation; nil when it may be.
-    private let disabledReason: String?
-    /// How many missing parents of the root may be created (0700): all of an explicit root's (the caller
-    /// chose the place), $XDG_CACHE_HOME itself (one) for the default root there, none under $HOME/.cache.
-    private let parentsToCreate: Int
+    /// The root given to `init`, or nil for the default location (found on first use, on the thread that
+    /// first uses the cache: a loader thread, never the UI thread that creates the cache).
+    private let explicitRoot: PhotoPath?
+
+    /// Where the cache lives and how many of the root's missing parents may be created (0700): all of an
+    /// explicit root's (the caller chose the place), $XDG_CACHE_HOME itself (one) for the default root there,
+    /// none under $HOME/.cache. `disabledReason`: no usable location at all.
+    struct Location { var root: PhotoPath; var parentsToCreate: Int; var disabledReason: String? }
+    private var resolvedLocation: Location?
 
     private let lock = NSLock()
     /// Checked, open directories by path relative to the root ("" = the root).
@@ -44,32 +48,44 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// misses, every store is refused with the reason, and nothing is created).
     public init(root: PhotoPath? = nil, version: String = "0.1") {
         self.version = version
-        if let root {
-            self.root = root
-            parentsToCreate = .max
-            disabledReason = nil
-        } else {
-            switch ThumbnailCache.resolveDefaultRoot() {
-            case .success(let found):
-                self.root = found.root; parentsToCreate = found.parentsToCreate; disabledReason = nil
-            case .failure(let reason):
-                self.root = PhotoPath(""); parentsToCreate = 0; disabledReason = reason.text
+        explicitRoot = root
+    }
+
+    /// The location, resolved once.
+    var location: Location {
+        lock.withLock {
+            if let resolvedLocation { return resolvedLocation }
+            let found: Location
+            if let explicitRoot {
+                found = Location(root: explicitRoot, parentsToCreate: .max, disabledReason: nil)
+            } else {
+                switch ThumbnailCache.resolveDefaultRoot() {
+                case .success(let r): found = Location(root: r.root, parentsToCreate: r.parentsToCreate, disabledReason: nil)
+                case .failure(let reason):
+                    found = Location(root: PhotoPath(""), parentsToCreate: 0, disabledReason: reason.text)
+                    if firstProblem == nil { firstProblem = reason.text }
+                }
             }
+            resolvedLocation = found
+            return found
         }
-        firstProblem = disabledReason
     }
 
     deinit { for fd in directories.values { close(fd) } }
 
     /// True when there is no usable cache location at all: the app runs without a disk cache.
-    public var isDisabled: Bool { disabledReason != nil }
+    public var isDisabled: Bool { location.disabledReason != nil }
 
     /// Why the cache (or one of its directories) is not used, if it is not; nil while all is well.
-    public var problem: String? { lock.withLock { firstProblem } }
+    public var problem: String? {
+        _ = location
+        return lock.withLock { firstProblem }
+    }
 
     /// The problem, the first time it is asked for after it was found (for the app to say it once); nil after.
     public func takeProblem() -> String? {
-        lock.withLock {
+        _ = location
+        return lock.withLock {
             guard let problem = firstProblem, !problemTaken else { return nil }
             problemTaken = true
             return problem
@@ -119,12 +135,14 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// A checked directory's descriptor (`relative` to the root, "" for the root), creating it (0700) and
     /// its missing parents below the root when `create`. Nil when missing (and not created) or refused.
     func directory(_ relative: String, create: Bool) -> Int32? {
-        if isDisabled { return nil }
-        return lock.withLock { openDirectory(relative, create: create) }
+        let where_ = location
+        if where_.disabledReason != nil { return nil }
+        return lock.withLock { openDirectory(relative, create: create, in: where_) }
     }
 
     /// Called with `lock` held.
-    private func openDirectory(_ relative: String, create: Bool) -> Int32? {
+    private func openDirectory(_ relative: String, create: Bool, in location: Location) -> Int32? {
+        let root = location.root
         if let fd = directories[relative] { return fd }
         if refused[relative] != nil { return nil }
         let parentFD: Int32
@@ -134,7 +152,7 @@ public final class ThumbnailCache: @unchecked Sendable {
             name = root.string
         } else {
             let parts = relative.split(separator: "/")
-            guard let parent = openDirectory(parts.dropLast().joined(separator: "/"), create: create) else { return nil }
+            guard let parent = openDirectory(parts.dropLast().joined(separator: "/"), create: create, in: location) else { return nil }
             parentFD = parent
             name = String(parts.last!)
         }
@@ -143,7 +161,7 @@ public final class ThumbnailCache: @unchecked Sendable {
         if create {
             FileAccess.will(.write, path)
             // The default root's parent is never created: mkdir fails (ENOENT) when it is missing.
-            if relative.isEmpty && parentsToCreate > 0 { createMissingParents(upTo: parentsToCreate) }
+            if relative.isEmpty && location.parentsToCreate > 0 { createMissingParents(of: root, upTo: location.parentsToCreate) }
             if namePath.withCString({ mkdirat(parentFD, $0, 0o700) }) != 0 && errno != EEXIST {
                 refuse(relative, "cannot create \(path): \(String(cString: strerror(errno)))")
                 return nil
@@ -180,7 +198,7 @@ public final class ThumbnailCache: @unchecked Sendable {
 
     /// Creates the missing ancestors of the root, 0700, outermost first — at most `limit` of them, and none
     /// when more are missing (the root's mkdir then fails and says so).
-    private func createMissingParents(upTo limit: Int) {
+    private func createMissingParents(of root: PhotoPath, upTo limit: Int) {
         var missing: [PhotoPath] = []
         var parent = root.bytes
         while let slash = parent.lastIndex(of: UInt8(ascii: "/")), slash > 0 {

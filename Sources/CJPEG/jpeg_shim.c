@@ -212,7 +212,7 @@ static int decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr
      * memory (whole-image coefficient arrays when the file has several scans, e.g. progressive; a few rows
      * otherwise), the output (or the full-scale buffer plus the downscaled output), and the caller's copies.
      * JPEG sizes are at most 65535 pixels a side, so none of these products overflows 64 bits. */
-    int64_t work = 2LL << 20;
+    int64_t work = 4LL << 20;
     if (jpeg_has_multiple_scans(cinfo)) {
         for (int i = 0; i < cinfo->num_components; i++) {
             jpeg_component_info *comp = &cinfo->comp_info[i];
@@ -236,9 +236,10 @@ static int decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr
         return budget == PS_BUDGET_TOO_LARGE ? PS_JPEG_ERR_TOO_LARGE : PS_JPEG_ERR_BUSY;
     }
     reserved = need;
-    /* libjpeg may not allocate more than what was reserved for it. */
-    if (options->max_working_memory <= 0 || work + (1LL << 20) < options->max_working_memory)
-        cinfo->mem->max_memory_to_use = (long)(work + (1LL << 20));
+    /* libjpeg may not allocate more than what was reserved for it (plus slack for its row buffers, which it
+     * counts against this limit when it sizes whole-image arrays). */
+    if (options->max_working_memory <= 0 || work + (16LL << 20) < options->max_working_memory)
+        cinfo->mem->max_memory_to_use = (long)(work + (16LL << 20));
 
     jpeg_start_decompress(cinfo);
     size_t stride = (size_t)cinfo->output_width * 4;

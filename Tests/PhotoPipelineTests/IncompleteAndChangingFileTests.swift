@@ -118,4 +118,14 @@ final class IncompleteAndChangingFileTests: XCTestCase {
             guard case .tooLarge? = error as? DecodeError else { return XCTFail("\(error)") }
         }
     }
+
+    func testWideProgressiveJPEGDecodesWithinTheBudget() throws {
+        // Whole-image coefficient arrays (progressive) are reserved and allowed; a wide image's row buffers fit.
+        let jpeg = TestImages.quadrantJPEG(width: 6000, height: 400, progressive: true)
+        for target in [nil, 256] as [Int?] {
+            let decoded = try ImageDecoder().decode(bytes: jpeg, targetSize: target)
+            XCTAssertTrue(TestImages.close(decoded.image.pixel(x: decoded.image.width - 3, y: 2), TestImages.green))
+        }
+        XCTAssertEqual(DecodeBudget.bytesInUse, 0)
+    }
 }

@@ -186,7 +186,10 @@ static void finish_missing_rows(read_state *st) {
 static void strict_settings(png_structp png, const ps_png_options *options, int64_t file_bytes) {
     /* Benign errors (a chunk longer than the limits, bad CRCs of ancillary chunks, ...) are errors. */
     png_set_benign_errors(png, 0);
+    /* Sides from our limits (never raised): the asked side limit, else libpng's 1,000,000, and never more than
+     * the pixel limit (a 1-pixel-high image can be no wider than the whole pixel budget). */
     uint32_t side = options->max_side > 0 ? (uint32_t)options->max_side : 1000000u;
+    if (options->max_pixels > 0 && options->max_pixels < (int64_t)side) side = (uint32_t)options->max_pixels;
     png_set_user_limits(png, side, side);
     int64_t chunk = file_bytes < MIN_CHUNK_LIMIT ? MIN_CHUNK_LIMIT : file_bytes;
     if (chunk > MAX_CHUNK_LIMIT) chunk = MAX_CHUNK_LIMIT;

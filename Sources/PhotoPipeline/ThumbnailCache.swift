@@ -76,16 +76,14 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// True when there is no usable cache location at all: the app runs without a disk cache.
     public var isDisabled: Bool { location.disabledReason != nil }
 
-    /// Why the cache (or one of its directories) is not used, if it is not; nil while all is well.
-    public var problem: String? {
-        _ = location
-        return lock.withLock { firstProblem }
-    }
+    /// Why the cache (or one of its directories) is not used, if it is not; nil while all is well (and before
+    /// the cache was first used: asking touches no file, so the UI thread may ask).
+    public var problem: String? { lock.withLock { firstProblem } }
 
     /// The problem, the first time it is asked for after it was found (for the app to say it once); nil after.
+    /// Touches no file.
     public func takeProblem() -> String? {
-        _ = location
-        return lock.withLock {
+        lock.withLock {
             guard let problem = firstProblem, !problemTaken else { return nil }
             problemTaken = true
             return problem

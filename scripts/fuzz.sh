@@ -20,6 +20,7 @@ seconds="${1:-60}"
 jobs="${FUZZ_JOBS:-2}"
 targets="${FUZZ_TARGETS:-jpeg png exif header}"
 rss="${FUZZ_RSS_MB:-2048}"
+scripts/install-deps.sh test >/dev/null   # imagemagick and python3 for the seeds, libjpeg/libpng headers
 swiftc="$(command -v swiftc)"
 toolchain="$(dirname "$(readlink -f "$swiftc")")"
 clang="${CLANG:-$toolchain/clang}"

@@ -42,7 +42,7 @@ void ps_png_default_options(ps_png_options *options) {
 }
 
 /* Where libpng reads from: memory, or a file descriptor through a buffer. Reading past the end is an error
- * ("unexpected end of PNG data") and sets `ended`, which tells a truncated file from a corrupt one. */
+ * ("unexpected end of PNG data"). */
 typedef struct {
     const uint8_t *data;  /* memory source, or NULL */
     size_t length, offset;
@@ -50,13 +50,12 @@ typedef struct {
     int64_t file_offset, max_bytes;
     uint8_t *buffer;
     size_t buffered, position;
-    int ended;
 } ps_png_source;
 
 static void source_read(png_structp png, png_bytep out, png_size_t count) {
     ps_png_source *s = (ps_png_source *)png_get_io_ptr(png);
     if (s->data) {
-        if (count > s->length - s->offset) { s->ended = 1; png_error(png, "unexpected end of PNG data"); }
+        if (count > s->length - s->offset) png_error(png, "unexpected end of PNG data");
         memcpy(out, s->data + s->offset, count);
         s->offset += count;
         return;
@@ -69,7 +68,7 @@ static void source_read(png_structp png, png_bytep out, png_size_t count) {
                 size_t want = left < (int64_t)SOURCE_BUFFER ? (size_t)left : SOURCE_BUFFER;
                 do { n = pread(s->fd, s->buffer, want, (off_t)s->file_offset); } while (n < 0 && errno == EINTR);
             }
-            if (n <= 0) { s->ended = 1; png_error(png, n < 0 ? "read error" : "unexpected end of PNG data"); }
+            if (n <= 0) png_error(png, n < 0 ? "read error" : "unexpected end of PNG data");
             s->file_offset += n;
             s->buffered = (size_t)n;
             s->position = 0;

@@ -13,15 +13,7 @@
 #include <jpeglib.h>
 #include <jerror.h>
 
-/* The error manager: error_exit longjmps back to the shim function that owns `escape`. */
-typedef struct {
-    struct jpeg_error_mgr base;
-    jmp_buf escape;
-    char message[PS_JPEG_MESSAGE_LENGTH];
-    int have_message;
-    int warnings;
-    int truncated;   /* a JWRN_JPEG_EOF warning: the data ended before the image */
-} ps_error_mgr;
+#include "jpeg_internal.h"
 
 static void ps_error_exit(j_common_ptr cinfo) {
     ps_error_mgr *err = (ps_error_mgr *)cinfo->err;
@@ -50,7 +42,7 @@ static void ps_emit_message(j_common_ptr cinfo, int msg_level) {
     /* Trace messages (msg_level >= 0) are ignored. */
 }
 
-static void init_error_mgr(ps_error_mgr *err) {
+void ps_init_error_mgr(ps_error_mgr *err) {
     memset(err, 0, sizeof(*err));
     jpeg_std_error(&err->base);
     err->base.error_exit = ps_error_exit;
@@ -106,8 +98,8 @@ static void cmyk_row_to_argb(const uint8_t *cmyk, uint32_t *out, int width, int 
 }
 
 /* The decode proper. `cinfo` already has a source; this function owns the setjmp. */
-static int decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr *err,
-                              const ps_jpeg_options *options, ps_jpeg_result *result) {
+int ps_decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr *err,
+                          const ps_jpeg_options *options, ps_jpeg_result *result) {
     /* volatile: modified between setjmp and a possible longjmp. */
     uint8_t *volatile pixels = NULL;
     uint8_t *volatile row = NULL;
@@ -336,7 +328,7 @@ int ps_jpeg_decode_memory(const uint8_t *data, size_t length, const ps_jpeg_opti
     }
     struct jpeg_decompress_struct cinfo;
     ps_error_mgr err;
-    init_error_mgr(&err);
+    ps_init_error_mgr(&err);
     cinfo.err = &err.base;
     if (setjmp(err.escape)) {
         /* jpeg_create_decompress itself failed */
@@ -346,95 +338,7 @@ int ps_jpeg_decode_memory(const uint8_t *data, size_t length, const ps_jpeg_opti
     }
     jpeg_create_decompress(&cinfo);
     jpeg_mem_src(&cinfo, data, (unsigned long)length);
-    return decode_with_source(&cinfo, &err, options, result);
-}
-
-/* A libjpeg source manager reading a file descriptor with pread, BUFFER_BYTES at a time, at most max_bytes in
- * all. At the end of the data (or on a read error, or at the limit) it inserts an EOI marker after a
- * JWRN_JPEG_EOF warning, as libjpeg's own stdio source does: the decode finishes with what it has. Skipped
- * segments (e.g. a large APPn) are skipped by moving the offset, without reading them. */
-#define BUFFER_BYTES (64u << 10)
-
-typedef struct {
-    struct jpeg_source_mgr pub;
-    int fd;
-    int64_t offset;     /* file offset of the next read */
-    int64_t max_bytes;  /* bytes the source may read in all */
-    JOCTET *buffer;
-} ps_fd_source;
-
-static void fd_init_source(j_decompress_ptr cinfo) { (void)cinfo; }
-
-static boolean fd_fill_input_buffer(j_decompress_ptr cinfo) {
-    ps_fd_source *src = (ps_fd_source *)cinfo->src;
-    ssize_t n = 0;
-    if (src->offset < src->max_bytes) {
-        int64_t left = src->max_bytes - src->offset;
-        size_t want = left < (int64_t)BUFFER_BYTES ? (size_t)left : BUFFER_BYTES;
-        do { n = pread(src->fd, src->buffer, want, (off_t)src->offset); } while (n < 0 && errno == EINTR);
-    }
-    if (n <= 0) {
-        /* End of data: a warning (counted as truncation) and a fake EOI so the decode ends cleanly. */
-        WARNMS(cinfo, JWRN_JPEG_EOF);
-        src->buffer[0] = (JOCTET)0xFF;
-        src->buffer[1] = (JOCTET)JPEG_EOI;
-        n = 2;
-    } else {
-        src->offset += n;
-    }
-    src->pub.next_input_byte = src->buffer;
-    src->pub.bytes_in_buffer = (size_t)n;
-    return TRUE;
-}
-
-static void fd_skip_input_data(j_decompress_ptr cinfo, long num_bytes) {
-    ps_fd_source *src = (ps_fd_source *)cinfo->src;
-    if (num_bytes <= 0) return;
-    if ((size_t)num_bytes <= src->pub.bytes_in_buffer) {
-        src->pub.next_input_byte += num_bytes;
-        src->pub.bytes_in_buffer -= (size_t)num_bytes;
-        return;
-    }
-    src->offset += (int64_t)num_bytes - (int64_t)src->pub.bytes_in_buffer;
-    src->pub.bytes_in_buffer = 0;
-    src->pub.next_input_byte = src->buffer;
-}
-
-static void fd_term_source(j_decompress_ptr cinfo) { (void)cinfo; }
-
-int ps_jpeg_decode_fd(int fd, int64_t max_bytes, const ps_jpeg_options *options, ps_jpeg_result *result) {
-    if (!result || !options || fd < 0 || max_bytes < 0) return PS_JPEG_ERR_ARGUMENT;
-    memset(result, 0, sizeof(*result));
-    if (max_bytes == 0) {
-        snprintf(result->message, PS_JPEG_MESSAGE_LENGTH, "empty file (0 bytes)");
-        return PS_JPEG_ERR_EMPTY;
-    }
-    struct jpeg_decompress_struct cinfo;
-    ps_error_mgr err;
-    init_error_mgr(&err);
-    cinfo.err = &err.base;
-    if (setjmp(err.escape)) {
-        /* jpeg_create_decompress or the source allocation failed */
-        strncpy(result->message, err.message, PS_JPEG_MESSAGE_LENGTH - 1);
-        jpeg_destroy_decompress(&cinfo);
-        return PS_JPEG_ERR_DECODE;
-    }
-    jpeg_create_decompress(&cinfo);
-    /* Allocated in libjpeg's permanent pool: freed by jpeg_destroy_decompress on every path. */
-    ps_fd_source *src = (ps_fd_source *)(*cinfo.mem->alloc_small)((j_common_ptr)&cinfo, JPOOL_PERMANENT, sizeof(ps_fd_source));
-    src->buffer = (JOCTET *)(*cinfo.mem->alloc_small)((j_common_ptr)&cinfo, JPOOL_PERMANENT, BUFFER_BYTES);
-    src->fd = fd;
-    src->offset = 0;
-    src->max_bytes = max_bytes;
-    src->pub.init_source = fd_init_source;
-    src->pub.fill_input_buffer = fd_fill_input_buffer;
-    src->pub.skip_input_data = fd_skip_input_data;
-    src->pub.resync_to_restart = jpeg_resync_to_restart;
-    src->pub.term_source = fd_term_source;
-    src->pub.bytes_in_buffer = 0;
-    src->pub.next_input_byte = NULL;
-    cinfo.src = &src->pub;
-    return decode_with_source(&cinfo, &err, options, result);
+    return ps_decode_with_source(&cinfo, &err, options, result);
 }
 
 int ps_jpeg_encode(const uint8_t *pixels, int32_t width, int32_t height, int32_t kind,
@@ -446,7 +350,7 @@ int ps_jpeg_encode(const uint8_t *pixels, int32_t width, int32_t height, int32_t
     *output_length = 0;
     struct jpeg_compress_struct cinfo;
     ps_error_mgr err;
-    init_error_mgr(&err);
+    ps_init_error_mgr(&err);
     cinfo.err = &err.base;
     unsigned long buffer_length = 0;
     /* Written by libjpeg through its address (so it lives in memory, valid after a longjmp). */

@@ -20,7 +20,7 @@ let package = Package(
         .systemLibrary(name: "CXi", pkgConfig: "xi", providers: [.apt(["libxi-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         /// libjpeg-turbo behind a C shim that owns setjmp/longjmp error recovery.
-        /// Per-thread scratch buffers shared by the two decoder shims.
+        /// Per-thread scratch buffers shared by the two decoder shims, and the process-wide decode memory budget.
         .target(name: "CScratch"),
         /// Small system calls Swift cannot make directly (a thread's nice value).
         .target(name: "CSystem"),
@@ -39,7 +39,7 @@ let package = Package(
         .systemLibrary(name: "CLibGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CLibTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(name: "CLibRaw", pkgConfig: "libraw_r", providers: [.apt(["libraw-dev"])]),
-        .target(name: "CDecodeOut", dependencies: ["CJPEG"]),
+        .target(name: "CDecodeOut", dependencies: ["CJPEG", "CScratch"]),
         .target(name: "CWebP", dependencies: ["CDecodeOut", "CLibWebP"]),
         .target(name: "CHEIF", dependencies: ["CDecodeOut", "CLibHeif"]),
         .target(name: "CGIF", dependencies: ["CDecodeOut", "CLibGif"]),
@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "Host", dependencies: ["Canvas"]),
         // MARK: Folders as albums, decoding, thumbnail caches, background loader.
         .target(name: "PhotoPipeline", dependencies: [
-            "CJPEG", "CPNG", "CSystem", "CExifShim", "CFileOps", "CWebP", "CHEIF", "CGIF", "CTIFF", "CRaw",
+            "CJPEG", "CPNG", "CScratch", "CSystem", "CExifShim", "CFileOps", "CWebP", "CHEIF", "CGIF", "CTIFF", "CRaw",
             .product(name: "Collections", package: "swift-collections"),
         ]),
         // MARK: The X11 window host: window, events, frame clock, presenting Cairo frames.

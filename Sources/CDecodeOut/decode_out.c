@@ -1,5 +1,6 @@
 /* Shared output of the format shims: see include/ps_decode_out.h. */
 #include "ps_decode_out.h"
+#include "ps_budget.h"
 
 #include "pixel_scale.h"
 #include <stdarg.h>
@@ -26,10 +27,17 @@ void ps_decode_set_memory_gate(ps_decode_reserve_fn reserve, ps_decode_release_f
     __atomic_store_n(&gate_reserve, reserve, __ATOMIC_RELEASE);
 }
 
+/* Without a gate of its own, a decode reserves in the process-wide decode budget (ps_budget.h), shared with the
+   JPEG and PNG shims. It waits for other decodes only while it holds nothing yet (a second reservation of the
+   same decode does not wait, so two decodes can never wait for each other). */
+static int budget_reserve(const ps_decode_result *result, int64_t bytes) {
+    return ps_budget_reserve(bytes, result->reserved_bytes > 0 ? 0 : 30000);
+}
+
 int ps_decode_reserve(ps_decode_result *result, int64_t bytes, const char *what) {
     ps_decode_reserve_fn reserve = __atomic_load_n(&gate_reserve, __ATOMIC_ACQUIRE);
-    if (!reserve || bytes <= 0) return PS_DECODE_OK;
-    switch (reserve(bytes)) {
+    if (bytes <= 0) return PS_DECODE_OK;
+    switch (reserve ? reserve(bytes) : budget_reserve(result, bytes)) {
     case PS_DECODE_GATE_OK:
         result->reserved_bytes += bytes;
         return PS_DECODE_OK;
@@ -44,8 +52,9 @@ int ps_decode_reserve(ps_decode_result *result, int64_t bytes, const char *what)
 }
 
 void ps_decode_release(int64_t bytes) {
+    if (bytes <= 0) return;
     ps_decode_release_fn release = __atomic_load_n(&gate_release, __ATOMIC_ACQUIRE);
-    if (release && bytes > 0) release(bytes);
+    if (release) release(bytes); else ps_budget_release(bytes);
 }
 
 int64_t ps_decode_buffer_bytes(int64_t width, int64_t height, int32_t target_longest_side) {

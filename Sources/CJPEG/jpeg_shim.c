@@ -1,23 +1,19 @@
 /* PhotoStack libjpeg-turbo shim: see include/jpeg_shim.h. */
 #include "jpeg_shim.h"
 
+#include "ps_budget.h"
 #include "ps_scratch.h"
+#include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 #include <jpeglib.h>
 #include <jerror.h>
 
-/* The error manager: error_exit longjmps back to the shim function that owns `escape`. */
-typedef struct {
-    struct jpeg_error_mgr base;
-    jmp_buf escape;
-    char message[PS_JPEG_MESSAGE_LENGTH];
-    int have_message;
-    int warnings;
-} ps_error_mgr;
+#include "jpeg_internal.h"
 
 static void ps_error_exit(j_common_ptr cinfo) {
     ps_error_mgr *err = (ps_error_mgr *)cinfo->err;
@@ -40,12 +36,13 @@ static void ps_emit_message(j_common_ptr cinfo, int msg_level) {
         /* A warning: count it and keep the first message. Decoding continues. */
         err->warnings++;
         cinfo->err->num_warnings++;
+        if (cinfo->err->msg_code == JWRN_JPEG_EOF) err->truncated = 1;
         ps_output_message(cinfo);
     }
     /* Trace messages (msg_level >= 0) are ignored. */
 }
 
-static void init_error_mgr(ps_error_mgr *err) {
+void ps_init_error_mgr(ps_error_mgr *err) {
     memset(err, 0, sizeof(*err));
     jpeg_std_error(&err->base);
     err->base.error_exit = ps_error_exit;
@@ -60,6 +57,8 @@ void ps_jpeg_default_options(ps_jpeg_options *options) {
     options->max_scaled_output_pixels = 16LL * 1024 * 1024;
     options->max_working_memory = 512LL * 1024 * 1024;
     options->header_only = 0;
+    options->output_copies = 0;
+    options->budget_wait_ms = 30000;
 }
 
 void ps_jpeg_free(void *pointer) { free(pointer); }
@@ -99,17 +98,19 @@ static void cmyk_row_to_argb(const uint8_t *cmyk, uint32_t *out, int width, int 
 }
 
 /* The decode proper. `cinfo` already has a source; this function owns the setjmp. */
-static int decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr *err,
-                              const ps_jpeg_options *options, ps_jpeg_result *result) {
+int ps_decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr *err,
+                          const ps_jpeg_options *options, ps_jpeg_result *result) {
     /* volatile: modified between setjmp and a possible longjmp. */
     uint8_t *volatile pixels = NULL;
     uint8_t *volatile row = NULL;
     volatile int pixels_owned = 1;
+    volatile int64_t reserved = 0;
 
     if (setjmp(err->escape)) {
         int code = err->base.msg_code;
         if (pixels_owned) free(pixels);
         free(row);
+        ps_budget_release(reserved);
         result->warnings = err->warnings;
         result->pixels = NULL;
         if (code == JERR_NO_BACKING_STORE || code == JERR_OUT_OF_MEMORY) {
@@ -128,6 +129,11 @@ static int decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr
 
     if (options->max_working_memory > 0) cinfo->mem->max_memory_to_use = (long)options->max_working_memory;
     jpeg_read_header(cinfo, TRUE);
+    if (cinfo->image_width == 0 || cinfo->image_height == 0) {
+        jpeg_destroy_decompress(cinfo);
+        snprintf(result->message, PS_JPEG_MESSAGE_LENGTH, "image has no pixels");
+        return PS_JPEG_ERR_DECODE;
+    }
 
     result->image_width = (int32_t)cinfo->image_width;
     result->image_height = (int32_t)cinfo->image_height;
@@ -194,6 +200,39 @@ static int decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr
         return PS_JPEG_OK;
     }
 
+    /* The decode memory budget, reserved before anything the header asks for is allocated: libjpeg's working
+     * memory (whole-image coefficient arrays when the file has several scans, e.g. progressive; a few rows
+     * otherwise), the output (or the full-scale buffer plus the downscaled output), and the caller's copies.
+     * JPEG sizes are at most 65535 pixels a side, so none of these products overflows 64 bits. */
+    int64_t work = 4LL << 20;
+    if (jpeg_has_multiple_scans(cinfo)) {
+        for (int i = 0; i < cinfo->num_components; i++) {
+            jpeg_component_info *comp = &cinfo->comp_info[i];
+            /* One 64-coefficient block of JCOEFs per block, rounded up to whole iMCU rows. */
+            int64_t rows = (int64_t)comp->height_in_blocks + comp->v_samp_factor;
+            work += ((int64_t)comp->width_in_blocks + comp->h_samp_factor) * rows * (int64_t)(DCTSIZE2 * sizeof(JCOEF));
+        }
+    }
+    int64_t decode_bytes = (int64_t)cinfo->output_width * 4 * (int64_t)cinfo->output_height;
+    int64_t final_bytes = downscale ? (int64_t)final_width * 4 * (int64_t)final_height : decode_bytes;
+    int64_t copies = options->output_copies > 0 ? options->output_copies : 0;
+    int64_t need = work + decode_bytes + (downscale ? final_bytes : 0) + copies * final_bytes;
+    int budget = ps_budget_reserve(need, options->budget_wait_ms);
+    if (budget != PS_BUDGET_OK) {
+        snprintf(result->message, PS_JPEG_MESSAGE_LENGTH,
+                 budget == PS_BUDGET_TOO_LARGE
+                     ? "decoding %ux%u pixels needs %lld MB, over the %lld MB decode memory budget"
+                     : "decoding %ux%u pixels needs %lld MB of the %lld MB decode memory budget, busy for too long",
+                 cinfo->image_width, cinfo->image_height, (long long)(need >> 20), (long long)(ps_budget_total() >> 20));
+        jpeg_destroy_decompress(cinfo);
+        return budget == PS_BUDGET_TOO_LARGE ? PS_JPEG_ERR_TOO_LARGE : PS_JPEG_ERR_BUSY;
+    }
+    reserved = need;
+    /* libjpeg may not allocate more than what was reserved for it (plus slack for its row buffers, which it
+     * counts against this limit when it sizes whole-image arrays). */
+    if (options->max_working_memory <= 0 || work + (16LL << 20) < options->max_working_memory)
+        cinfo->mem->max_memory_to_use = (long)(work + (16LL << 20));
+
     jpeg_start_decompress(cinfo);
     size_t stride = (size_t)cinfo->output_width * 4;
     if (downscale) {
@@ -205,13 +244,19 @@ static int decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr
     }
     if (!pixels) {
         jpeg_destroy_decompress(cinfo);
+        ps_budget_release(reserved);
         snprintf(result->message, PS_JPEG_MESSAGE_LENGTH, "out of memory for a %ux%u image",
                  cinfo->output_width, cinfo->output_height);
         return PS_JPEG_ERR_NOMEM;
     }
     if (is_cmyk) {
         row = (uint8_t *)malloc(stride);
-        if (!row) { free(pixels); jpeg_destroy_decompress(cinfo); return PS_JPEG_ERR_NOMEM; }
+        if (!row) {
+            if (pixels_owned) free(pixels);
+            jpeg_destroy_decompress(cinfo);
+            ps_budget_release(reserved);
+            return PS_JPEG_ERR_NOMEM;
+        }
     }
     int inverted = cinfo->saw_Adobe_marker ? 1 : 0;
     while (cinfo->output_scanline < cinfo->output_height) {
@@ -224,6 +269,7 @@ static int decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr
     result->rows_decoded = (int32_t)cinfo->output_scanline;
     /* Rows never produced (should not happen: libjpeg pads truncated data) are filled grey. */
     if (cinfo->output_scanline < cinfo->output_height) {
+        err->truncated = 1;
         for (JDIMENSION y = cinfo->output_scanline; y < cinfo->output_height; y++) {
             uint32_t *dest = (uint32_t *)(pixels + stride * y);
             for (JDIMENSION x = 0; x < cinfo->output_width; x++) dest[x] = 0xFF808080u;
@@ -249,6 +295,7 @@ static int decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr
                                        (uint32_t *)small, final_width, final_height) != 0) {
             if (small_mapped) ps_jpeg_unmap_pixels(small, small_bytes); else free(small);
             if (pixels_owned) free(pixels);
+            ps_budget_release(reserved);
             snprintf(result->message, PS_JPEG_MESSAGE_LENGTH, "out of memory for a %dx%d thumbnail",
                      final_width, final_height);
             return PS_JPEG_ERR_NOMEM;
@@ -260,8 +307,13 @@ static int decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr
         result->stride = final_width * 4;
         result->pixels_mapped = small_mapped;
     }
+    /* Keep the output's share (and the caller's copies) reserved; the working memory is free again. */
+    int64_t keep = final_bytes * (1 + copies);
+    ps_budget_release(reserved - keep);
+    result->reserved_bytes = keep;
     result->pixels = pixels;
     result->warnings = err->warnings;
+    result->truncated = err->truncated;
     if (err->have_message) strncpy(result->message, err->message, PS_JPEG_MESSAGE_LENGTH - 1);
     return PS_JPEG_OK;
 }
@@ -276,7 +328,7 @@ int ps_jpeg_decode_memory(const uint8_t *data, size_t length, const ps_jpeg_opti
     }
     struct jpeg_decompress_struct cinfo;
     ps_error_mgr err;
-    init_error_mgr(&err);
+    ps_init_error_mgr(&err);
     cinfo.err = &err.base;
     if (setjmp(err.escape)) {
         /* jpeg_create_decompress itself failed */
@@ -286,38 +338,7 @@ int ps_jpeg_decode_memory(const uint8_t *data, size_t length, const ps_jpeg_opti
     }
     jpeg_create_decompress(&cinfo);
     jpeg_mem_src(&cinfo, data, (unsigned long)length);
-    return decode_with_source(&cinfo, &err, options, result);
-}
-
-int ps_jpeg_decode_file(const char *path, const ps_jpeg_options *options, ps_jpeg_result *result) {
-    if (!result || !options || !path) return PS_JPEG_ERR_ARGUMENT;
-    memset(result, 0, sizeof(*result));
-    FILE *file = fopen(path, "rb");
-    if (!file) {
-        snprintf(result->message, PS_JPEG_MESSAGE_LENGTH, "cannot open file");
-        return PS_JPEG_ERR_OPEN;
-    }
-    if (fseek(file, 0, SEEK_END) == 0 && ftell(file) == 0) {
-        fclose(file);
-        snprintf(result->message, PS_JPEG_MESSAGE_LENGTH, "empty file (0 bytes)");
-        return PS_JPEG_ERR_EMPTY;
-    }
-    rewind(file);
-    struct jpeg_decompress_struct cinfo;
-    ps_error_mgr err;
-    init_error_mgr(&err);
-    cinfo.err = &err.base;
-    if (setjmp(err.escape)) {
-        strncpy(result->message, err.message, PS_JPEG_MESSAGE_LENGTH - 1);
-        jpeg_destroy_decompress(&cinfo);
-        fclose(file);
-        return PS_JPEG_ERR_DECODE;
-    }
-    jpeg_create_decompress(&cinfo);
-    jpeg_stdio_src(&cinfo, file);
-    int code = decode_with_source(&cinfo, &err, options, result);
-    fclose(file);
-    return code;
+    return ps_decode_with_source(&cinfo, &err, options, result);
 }
 
 int ps_jpeg_encode(const uint8_t *pixels, int32_t width, int32_t height, int32_t kind,
@@ -329,7 +350,7 @@ int ps_jpeg_encode(const uint8_t *pixels, int32_t width, int32_t height, int32_t
     *output_length = 0;
     struct jpeg_compress_struct cinfo;
     ps_error_mgr err;
-    init_error_mgr(&err);
+    ps_init_error_mgr(&err);
     cinfo.err = &err.base;
     unsigned long buffer_length = 0;
     /* Written by libjpeg through its address (so it lives in memory, valid after a longjmp). */

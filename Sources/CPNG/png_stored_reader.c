@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include "ps_budget.h"
 #include "ps_scratch.h"
 #include <stdlib.h>
 #include <string.h>
@@ -240,28 +241,31 @@ static int fail(ps_png_result *result, int code, const char *why) {
     return code;
 }
 
-int ps_png_read_stored_file(const char *path, int64_t max_pixels, ps_png_result *result) {
-    if (!path || !result) return PS_PNG_ERR_ARGUMENT;
+int ps_png_read_stored_fd(int fd, int64_t max_bytes, int64_t max_pixels, int32_t max_side, int32_t budget_wait_ms,
+                          ps_png_result *result) {
+    if (fd < 0 || !result) return PS_PNG_ERR_ARGUMENT;
     memset(result, 0, sizeof(*result));
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return fail(result, PS_PNG_ERR_OPEN, "cannot open file");
     struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < 8 + 25 + 12 || st.st_size > (1LL << 30)) {
-        close(fd);
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < 8 + 25 + 12 || st.st_size > max_bytes ||
+        st.st_size > (1LL << 30)) {
         return fail(result, PS_PNG_ERR_UNSUPPORTED, "not a regular file of a plausible size");
     }
     size_t size = (size_t)st.st_size;
+    /* The file buffer is reserved in the decode budget for the read; the pixels once the size is known. */
+    int budget = ps_budget_reserve((int64_t)size, budget_wait_ms);
+    if (budget != PS_BUDGET_OK)
+        return fail(result, budget == PS_BUDGET_TOO_LARGE ? PS_PNG_ERR_TOO_LARGE : PS_PNG_ERR_BUSY, "decode memory budget");
+    int64_t reserved = (int64_t)size;
     int file_owned = 0;
     uint8_t *file = scratch_get(size, &file_owned);
-    if (!file) { close(fd); return fail(result, PS_PNG_ERR_NOMEM, "out of memory"); }
+    if (!file) { ps_budget_release(reserved); return fail(result, PS_PNG_ERR_NOMEM, "out of memory"); }
     size_t got = 0;
     while (got < size) {
-        ssize_t n = read(fd, file + got, size - got);
+        ssize_t n = pread(fd, file + got, size - got, (off_t)got);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) break;
         got += (size_t)n;
     }
-    close(fd);
 
     int code = PS_PNG_ERR_UNSUPPORTED, mapped = 0;
     const char *why = "not a stored-block PNG";
@@ -295,8 +299,9 @@ int ps_png_read_stored_file(const char *path, int64_t max_pixels, ps_png_result 
             }
             channels = data[9] == 2 ? 3 : 4;
             if (width == 0 || height == 0 || width > 0x7FFFFFFF / 4 || height > 0x7FFFFFFF) { why = "bad size"; goto done; }
-            if (max_pixels > 0 && (int64_t)width * (int64_t)height > max_pixels) {
-                code = PS_PNG_ERR_TOO_LARGE; why = "over the pixel limit"; goto done;
+            if ((max_pixels > 0 && (int64_t)width * (int64_t)height > max_pixels) ||
+                (max_side > 0 && (width > (uint32_t)max_side || height > (uint32_t)max_side))) {
+                code = PS_PNG_ERR_TOO_LARGE; why = "over the size limit"; goto done;
             }
         } else if (is_idat) {
             if (span_push(&idat, data, length) != 0) { code = PS_PNG_ERR_NOMEM; why = "out of memory"; goto done; }
@@ -357,6 +362,10 @@ int ps_png_read_stored_file(const char *path, int64_t max_pixels, ps_png_result 
 
     /* Rows, straight into the premultiplied ARGB32 buffer (a row split between two blocks is copied first). */
     size_t stride = (size_t)width * 4;
+    if (ps_budget_reserve((int64_t)(stride * height), budget_wait_ms) != PS_BUDGET_OK) {
+        code = PS_PNG_ERR_TOO_LARGE; why = "over the decode memory budget"; goto done;
+    }
+    reserved += (int64_t)(stride * height);
     mapped = stride * height >= (128u << 10);
     pixels = mapped ? map_populated(stride * height) : (uint8_t *)malloc(stride * height);
     row_copy = (uint8_t *)malloc(row_bytes);
@@ -381,6 +390,11 @@ done:
     free(row_copy);
     if (file_owned) free(file);
     if (code == PS_PNG_OK) {
+        /* What stays reserved: the returned pixels (the caller releases them). */
+        ps_budget_release(reserved - (int64_t)((size_t)width * 4 * height));
+        result->reserved_bytes = (int64_t)((size_t)width * 4 * height);
+        result->image_width = (int32_t)width;
+        result->image_height = (int32_t)height;
         result->width = (int32_t)width;
         result->height = (int32_t)height;
         result->stride = (int32_t)(width * 4);
@@ -396,6 +410,7 @@ done:
         return PS_PNG_OK;
     }
     if (mapped) ps_png_unmap_pixels(pixels, (size_t)width * 4 * height); else free(pixels);
+    ps_budget_release(reserved);
     free(texts);
     return fail(result, code, why);
 }

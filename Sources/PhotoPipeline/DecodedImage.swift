@@ -14,6 +14,11 @@ public struct DecodedImage: Sendable {
     /// Decoder warnings (e.g. "Premature end of JPEG file"): the image is the part that could be decoded.
     public var warnings: [String]
     public var format: ImageFormat
+    /// The file ended (or changed, or broke) before the whole image was decoded: the rest is grey. Show it
+    /// marked as incomplete; never cache it as the photo's thumbnail.
+    public var isIncomplete: Bool = false
+    /// The file version decoded (nil for in-memory bytes).
+    public var fileIdentity: FileIdentity?
 
     /// The original size as displayed (width/height swapped for orientations 5–8), pixels.
     public var displayedOriginalSize: (width: Int, height: Int) {

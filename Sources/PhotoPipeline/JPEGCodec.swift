@@ -7,6 +7,10 @@ struct JPEGDecodeOutput {
     var imageHeight: Int
     var scaleDenominator: Int
     var warnings: [String]
+    /// The data ended before the image (truncated file): the rest is libjpeg's grey padding.
+    var truncated: Bool
+    /// Decode budget still reserved for the output: the caller releases it (`DecodeBudget.release`).
+    var reservedBytes: Int
 }
 
 /// Swift face of the CJPEG shim. The only file (with PNGCodec) that touches the C buffers.
@@ -19,9 +23,31 @@ public enum JPEGCodec {
 
     /// `downscaleLongestSide` > 0: the output is box-downscaled to that longest side inside the shim (no
     /// full-size buffer is allocated; same result as `PixelImage.downscaled(toLongestSide:)`).
+    /// `outputCopies`: copies of the output the caller makes before releasing `reservedBytes` (rotation).
     static func decode(_ bytes: [UInt8], targetLongestSide: Int?, limits: DecodeLimits,
-                       headerOnly: Bool = false, downscaleLongestSide: Int = 0) -> Result<JPEGDecodeOutput, DecodeError> {
+                       headerOnly: Bool = false, downscaleLongestSide: Int = 0,
+                       outputCopies: Int = 0) -> Result<JPEGDecodeOutput, DecodeError> {
         if bytes.isEmpty { return .failure(.empty) }
+        var options = makeOptions(targetLongestSide: targetLongestSide, limits: limits, headerOnly: headerOnly,
+                                  downscaleLongestSide: downscaleLongestSide, outputCopies: outputCopies)
+        var result = ps_jpeg_result()
+        let code = bytes.withUnsafeBufferPointer { ps_jpeg_decode_memory($0.baseAddress, $0.count, &options, &result) }
+        return finish(code: code, result: &result)
+    }
+
+    /// The same, streamed from an open file (never more than `file.byteLimit` bytes, 64 KB at a time).
+    static func decode(file: SafeFile, targetLongestSide: Int?, limits: DecodeLimits,
+                       headerOnly: Bool = false, downscaleLongestSide: Int = 0,
+                       outputCopies: Int = 0) -> Result<JPEGDecodeOutput, DecodeError> {
+        var options = makeOptions(targetLongestSide: targetLongestSide, limits: limits, headerOnly: headerOnly,
+                                  downscaleLongestSide: downscaleLongestSide, outputCopies: outputCopies)
+        var result = ps_jpeg_result()
+        let code = ps_jpeg_decode_fd(file.descriptor, Int64(file.byteLimit), &options, &result)
+        return finish(code: code, result: &result)
+    }
+
+    private static func makeOptions(targetLongestSide: Int?, limits: DecodeLimits, headerOnly: Bool,
+                                    downscaleLongestSide: Int, outputCopies: Int) -> ps_jpeg_options {
         var options = ps_jpeg_options()
         ps_jpeg_default_options(&options)
         options.target_longest_side = Int32(clamping: targetLongestSide ?? 0)
@@ -30,8 +56,12 @@ public enum JPEGCodec {
         options.max_working_memory = Int64(limits.maxWorkingMemory)
         options.header_only = headerOnly ? 1 : 0
         options.downscale_longest_side = Int32(clamping: downscaleLongestSide)
-        var result = ps_jpeg_result()
-        let code = bytes.withUnsafeBufferPointer { ps_jpeg_decode_memory($0.baseAddress, $0.count, &options, &result) }
+        options.output_copies = Int32(clamping: outputCopies)
+        options.budget_wait_ms = DecodeBudget.waitMilliseconds
+        return options
+    }
+
+    private static func finish(code: Int32, result: inout ps_jpeg_result) -> Result<JPEGDecodeOutput, DecodeError> {
         let message = withUnsafeBytes(of: &result.message) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
@@ -41,6 +71,7 @@ public enum JPEGCodec {
         case Int32(PS_JPEG_ERR_TOO_LARGE): return .failure(.tooLarge(message))
         case Int32(PS_JPEG_ERR_NOMEM): return .failure(.outOfMemory(message))
         case Int32(PS_JPEG_ERR_OPEN): return .failure(.unreadable(message))
+        case Int32(PS_JPEG_ERR_BUSY): return .failure(.busy(message))
         default: return .failure(.corrupt(message.isEmpty ? "libjpeg error" : message))
         }
         var image: PixelImage?
@@ -55,7 +86,9 @@ public enum JPEGCodec {
         return .success(JPEGDecodeOutput(image: image, imageWidth: Int(result.image_width),
                                          imageHeight: Int(result.image_height),
                                          scaleDenominator: Int(result.scale_denom),
-                                         warnings: result.warnings > 0 ? [message] : []))
+                                         warnings: result.warnings > 0 ? [message] : [],
+                                         truncated: result.truncated != 0,
+                                         reservedBytes: Int(result.reserved_bytes)))
     }
 
     /// How `encode` stores pixels.

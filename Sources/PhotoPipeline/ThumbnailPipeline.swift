@@ -1,6 +1,16 @@
-/// The work done for one load: memory cache → disk thumbnail (valid and big enough) → EXIF thumbnail (big
-/// enough) → DCT-scaled decode, then the thumbnail is written to disk and the image kept in memory.
-/// Sendable: all members are immutable or internally locked.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The work done for one load: memory cache → disk thumbnail (valid and big enough) → EXIF thumbnail (small,
+/// of the photo's shape, big enough) → DCT-scaled decode, then the thumbnail is written to disk and the image
+/// kept in memory — unless the decode was incomplete (truncated or changing file), which is returned marked and
+/// cached nowhere.
+///
+/// The photo is opened once (`SafeFile`: no FIFO or device is ever opened blocking, only regular files of at
+/// most `limits.maxFileBytes`) and every cache key uses the version of the file that descriptor reads, not
+/// the scan's: a photo whose size or mtime changed is decoded again, and `LoadedImage.fileIdentity` reports
+/// the version shown. Sendable: all members are immutable or internally locked.
 public struct ThumbnailPipeline: Sendable {
     public var decoder: ImageDecoder
     public var memoryCache: MemoryImageCache
@@ -17,52 +27,67 @@ public struct ThumbnailPipeline: Sendable {
 
     /// Loads `photo` with a longest side of at least `pixelSize` pixels (when the original is that big).
     public func load(photo: Photo, pixelSize: Int) -> Result<LoadedImage, DecodeError> {
-        let bucket = ImageCacheKey.bucket(forPixels: pixelSize)
-        let target = bucket
-        // The file may have changed since the scan: key caches by what is on disk now.
-        guard let identity = FileIdentity.of(photo.path) else {
+        let target = ImageCacheKey.bucket(forPixels: pixelSize)
+        // A stat (no open) first: a memory-cache hit costs no more, and a FIFO or device is refused unopened.
+        guard let st = FileBytes.status(photo.path) else {
             return .failure(.unreadable("file is missing or cannot be accessed"))
         }
-        let key = ImageCacheKey(identity: identity, bucket: bucket)
-        if let image = memoryCache.image(for: key) {
-            return .success(LoadedImage(image: image, source: .memoryCache, originalWidth: 0, originalHeight: 0))
+        if let problem = SafeFile.notRegular(st) { return .failure(.notRegularFile(problem)) }
+        if let image = memoryCache.image(for: ImageCacheKey(identity: FileIdentity(st), bucket: target)) {
+            return .success(LoadedImage(image: image, source: .memoryCache, originalWidth: 0, originalHeight: 0,
+                                        fileIdentity: FileIdentity(st)))
+        }
+        let file: SafeFile
+        do { file = try decoder.open(photo.path) } catch { return .failure(error) }
+        // From here on the descriptor's version of the file is the truth (it may differ from the stat above).
+        let identity = file.identity
+        let key = ImageCacheKey(identity: identity, bucket: target)
+        if identity != FileIdentity(st), let image = memoryCache.image(for: key) {
+            return .success(LoadedImage(image: image, source: .memoryCache, originalWidth: 0, originalHeight: 0,
+                                        fileIdentity: identity))
         }
         let size = ThumbnailSize.forPixels(pixelSize)
         if let disk = diskCache, size != nil {
             if let cached = disk.lookup(source: photo.path, identity: identity, pixels: target) {
                 memoryCache.insert(cached.image, for: key)
-                return .success(LoadedImage(image: cached.image, source: .diskThumbnail,
-                                            originalWidth: cached.originalWidth, originalHeight: cached.originalHeight))
+                return .success(LoadedImage(image: cached.image, source: .diskThumbnail, originalWidth: cached.originalWidth,
+                                            originalHeight: cached.originalHeight, fileIdentity: identity))
             }
             if disk.hasFailure(source: photo.path, identity: identity) {
                 return .failure(.corrupt("failed before (failure record in the thumbnail cache; not retried until the file changes)"))
             }
         }
-        let bytes: [UInt8]
-        switch FileBytes.read(photo.path) {
-        case .success(let b): bytes = b
+        let prefix: [UInt8]
+        switch file.read(count: ImageDecoder.prefixBytes) {
+        case .success(let bytes): prefix = bytes
         case .failure(let error): return .failure(error)
         }
-        if useExifThumbnails, ImageFormat.sniff(bytes) == .jpeg,
-           let thumb = decoder.decodeEmbeddedThumbnail(bytes: bytes), thumb.image.longestSide >= target {
+        if useExifThumbnails, target <= decoder.limits.maxEmbeddedThumbnailSide,
+           let thumb = decoder.decodeEmbeddedThumbnail(file: file, prefix: prefix), thumb.image.longestSide >= target {
             let image = thumb.image.downscaled(toLongestSide: target)
             memoryCache.insert(image, for: key)
-            return .success(LoadedImage(image: image, source: .exifThumbnail, originalWidth: 0, originalHeight: 0))
+            return .success(LoadedImage(image: image, source: .exifThumbnail, originalWidth: 0, originalHeight: 0,
+                                        fileIdentity: identity))
         }
         let decoded: DecodedImage
         do {
-            decoded = try decoder.decode(bytes: bytes, targetSize: target, downscaleTo: target)
+            decoded = try decoder.decode(file: file, prefix: prefix, targetSize: target, applyOrientation: true,
+                                         downscaleTo: target)
         } catch {
-            diskCache?.recordFailure(source: photo.path, identity: identity)
+            if error.isPermanent { diskCache?.recordFailure(source: photo.path, identity: identity) }
             return .failure(error)
         }
         let image = decoded.image.downscaled(toLongestSide: target)
         let original = decoded.displayedOriginalSize
+        let loaded = LoadedImage(image: image, source: .decode, originalWidth: original.width, originalHeight: original.height,
+                                 isIncomplete: decoded.isIncomplete, warnings: decoded.warnings, fileIdentity: identity)
+        // An incomplete image (truncated, or the file changed while it was read) is shown, never cached.
+        if decoded.isIncomplete { return .success(loaded) }
         if let disk = diskCache, let size {
             disk.store(image, source: photo.path, identity: identity, size: size, originalWidth: original.width,
                        originalHeight: original.height, mimeType: decoded.format.mimeType)
         }
         memoryCache.insert(image, for: key)
-        return .success(LoadedImage(image: image, source: .decode, originalWidth: original.width, originalHeight: original.height))
+        return .success(loaded)
     }
 }

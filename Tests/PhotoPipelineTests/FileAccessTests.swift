@@ -37,4 +37,14 @@ final class FileAccessTests: XCTestCase {
         _ = try pipeline.load(photo: photo, pixelSize: 64).get()
         XCTAssertEqual(recorder.snapshot.count, count, "no observer after removal")
     }
+
+    func testCreatingTheDefaultThumbnailCacheTouchesNoFile() {
+        // The app creates its pipeline on the UI thread: the cache's location is found on first use, by a loader.
+        let recorder = Recorder()
+        FileAccess.observe { op, path in recorder.record(op, path) }
+        let cache = ThumbnailCache()
+        XCTAssertEqual(recorder.snapshot.count, 0, "\(recorder.snapshot)")
+        _ = cache.isDisabled
+        XCTAssertGreaterThan(recorder.snapshot.count, 0, "resolved when first used")
+    }
 }

@@ -131,7 +131,7 @@ final class ImageDecoderTests: XCTestCase {
         let jpeg = withClaimedSize(TestImages.quadrantJPEG(width: 16, height: 16, progressive: true), width: 20000, height: 15000)
         XCTAssertThrowsError(try ImageDecoder().decode(bytes: jpeg, targetSize: 256)) { error in
             guard case .tooLarge(let why)? = error as? DecodeError else { return XCTFail("\(error)") }
-            XCTAssertTrue(why.contains("memory limit"), why)
+            XCTAssertTrue(why.contains("memory budget"), why)
         }
     }
 

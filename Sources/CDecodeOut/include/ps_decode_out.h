@@ -65,7 +65,8 @@ typedef struct {
  * after reading the header and passing the pixel budget, for the pixel memory it is about to allocate (its
  * full-size buffers and output; for HEIF also libheif's planes). `reserve` returns 0 (granted),
  * PS_DECODE_GATE_TOO_LARGE (more than the gate will ever grant) or PS_DECODE_GATE_BUSY (not granted in time).
- * Set once before decoding starts; NULL functions (the default) grant everything.
+ * Set once before decoding starts; NULL functions (the default) use the process-wide decode budget
+ * (CScratch's ps_budget.h, shared with the JPEG and PNG shims).
  */
 enum { PS_DECODE_GATE_OK = 0, PS_DECODE_GATE_TOO_LARGE = 1, PS_DECODE_GATE_BUSY = 2 };
 typedef int (*ps_decode_reserve_fn)(int64_t bytes);

@@ -18,7 +18,8 @@ enum {
     PS_JPEG_ERR_TOO_LARGE = 3, /* over the pixel limit even at 1/8 scale, or over the memory limit */
     PS_JPEG_ERR_NOMEM = 4,     /* output buffer allocation failed */
     PS_JPEG_ERR_EMPTY = 5,     /* zero-length input */
-    PS_JPEG_ERR_ARGUMENT = 6   /* bad arguments */
+    PS_JPEG_ERR_ARGUMENT = 6,  /* bad arguments */
+    PS_JPEG_ERR_BUSY = 7       /* the shared decode memory budget stayed in use for budget_wait_ms */
 };
 
 #define PS_JPEG_MESSAGE_LENGTH 256
@@ -40,6 +41,11 @@ typedef struct {
        return it box-downscaled (ps_downscale_box) to this longest side (other side rounded, at least 1):
        no full-size output buffer is allocated (thumbnails). 0 = return the DCT-scaled output. */
     int32_t downscale_longest_side;
+    /* Copies of the output the caller will make while it still holds the reservation (e.g. 1 to apply an
+       EXIF rotation): counted in the decode memory budget (ps_budget.h) up front. */
+    int32_t output_copies;
+    /* How long to wait for other decodes to release the shared budget, milliseconds. */
+    int32_t budget_wait_ms;
 } ps_jpeg_options;
 
 /* Output of a decode. */
@@ -56,6 +62,12 @@ typedef struct {
     int32_t adobe_transform;
     int32_t warnings;                    /* number of libjpeg warnings (e.g. truncated data) */
     int32_t rows_decoded;                /* scanlines actually produced */
+    /* 1 when the data ended before the image did (truncated file, read error, or the byte limit reached):
+       the missing part is libjpeg's padding (grey). Not a complete image: do not cache it as one. */
+    int32_t truncated;
+    /* Budget bytes still reserved for the output (and output_copies copies) when the decode succeeded with
+       pixels: the caller releases them with ps_budget_release once it is done with its copies. */
+    int64_t reserved_bytes;
     /* Premultiplied ARGB32 pixels, native-endian uint32 0xAARRGGBB (opaque). Free with ps_jpeg_free. */
     uint8_t *pixels;
     /* 1 when `pixels` is a populated anonymous mapping: free it with ps_jpeg_unmap_pixels, not ps_jpeg_free. */
@@ -70,8 +82,9 @@ void ps_jpeg_default_options(ps_jpeg_options *options);
 int ps_jpeg_decode_memory(const uint8_t *data, size_t length, const ps_jpeg_options *options,
                           ps_jpeg_result *result);
 
-/* Decodes a JPEG file given its path (raw bytes, NUL-terminated). */
-int ps_jpeg_decode_file(const char *path, const ps_jpeg_options *options, ps_jpeg_result *result);
+/* Decodes a JPEG streamed from an open file descriptor (read with pread from offset 0, 64 KB at a time, never
+   more than `max_bytes` bytes in all: the file is never held whole in memory). The descriptor is not closed. */
+int ps_jpeg_decode_fd(int fd, int64_t max_bytes, const ps_jpeg_options *options, ps_jpeg_result *result);
 
 /* Frees a buffer returned by the shim (decode pixels, encode output). */
 void ps_jpeg_free(void *pointer);

@@ -27,6 +27,8 @@ public final class PhotoService {
     private var loader: ImageLoader!
     private struct RequestKey: Hashable { var photo: PhotoPath; var bucket: Int }
     private var inFlight: [RequestKey: LoadRequestID] = [:]
+    /// The photo behind each request in flight (to ask again when a decode found the memory budget busy).
+    private var requested: [RequestKey: (photo: Photo, priority: LoadPriority, order: Int)] = [:]
     private var failures: [PhotoPath: String] = [:]
     /// Each photo's size as displayed (orientation applied), pixels, as the decoder or the thumbnail reported it.
     private var originalSizes: [PhotoPath: (width: Int, height: Int)] = [:]
@@ -96,12 +98,14 @@ public final class PhotoService {
         } else {
             inFlight[key] = loader.request(photo, pixelSize: bucket, priority: priority, order: order)
         }
+        requested[key] = (photo, priority, order)
     }
 
     /// Cancels the load of `photo` at `pixelSize` if it has not started (the photo left the prefetch range).
     public func cancel(_ photo: PhotoPath, pixelSize: Int) {
         let key = RequestKey(photo: photo, bucket: Self.bucket(forPixels: pixelSize))
         if let id = inFlight.removeValue(forKey: key) { loader.cancel(id) }
+        requested[key] = nil
     }
 
     /// Keeps the surface shown for `photo` at `pixelSize` in this frame (a live cell uses it).
@@ -130,7 +134,8 @@ public final class PhotoService {
 
     private func take(_ result: LoadResult) -> Bool {
         let key = RequestKey(photo: result.photoID, bucket: result.pixelSize)
-        if inFlight[key] == result.requestID { inFlight[key] = nil }
+        let asked = requested[key]
+        if inFlight[key] == result.requestID { inFlight[key] = nil; requested[key] = nil }
         switch result.outcome {
         case .success(let loaded):
             if loaded.originalWidth > 0, loaded.originalHeight > 0 {
@@ -144,6 +149,12 @@ public final class PhotoService {
             surfaces.insert(surface, photo: result.photoID, bucket: result.pixelSize)
             return true
         case .failure(let error):
+            // Busy (the decode budget stayed in use): asked for again. Changed while read: not a property of the
+            // file either; the library's update brings its new version.
+            guard error.isPermanent else {
+                if case .busy = error, let asked { want(asked.photo, pixelSize: result.pixelSize, priority: asked.priority, order: asked.order) }
+                return false
+            }
             guard failures[result.photoID] == nil else { return false }
             failures[result.photoID] = error.reason
             if logsFailures {

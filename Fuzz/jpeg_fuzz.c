@@ -1,0 +1,39 @@
+/* libFuzzer harness for the JPEG shim (CJPEG): the streaming descriptor decoder with and without the fused
+ * downscale, the header-only read, and the memory decoder, under small limits (so an input claiming a huge
+ * size exercises the refusals instead of spending seconds decoding padding). */
+#include "fuzz_memfd.h"
+#include "jpeg_shim.h"
+
+static void release(ps_jpeg_result *r) {
+    if (!r->pixels) return;
+    if (r->pixels_mapped) ps_jpeg_unmap_pixels(r->pixels, (size_t)r->stride * (size_t)r->height);
+    else ps_jpeg_free(r->pixels);
+    ps_budget_release(r->reserved_bytes);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    ps_jpeg_options o;
+    ps_jpeg_default_options(&o);
+    o.max_source_pixels = 4000000;
+    o.max_scaled_output_pixels = 1000000;
+    o.max_working_memory = 64LL << 20;
+    o.budget_wait_ms = 0;
+    ps_jpeg_result r;
+
+    int fd = fuzz_memfd(data, size);
+    if (fd >= 0) {
+        o.target_longest_side = 128;
+        o.downscale_longest_side = 128;
+        if (ps_jpeg_decode_fd(fd, (int64_t)size, &o, &r) == PS_JPEG_OK) release(&r);
+        o.downscale_longest_side = 0;
+        o.header_only = 1;
+        if (ps_jpeg_decode_fd(fd, (int64_t)size, &o, &r) == PS_JPEG_OK) release(&r);
+        o.header_only = 0;
+        close(fd);
+    }
+    o.target_longest_side = 0;
+    o.output_copies = 1;
+    if (ps_jpeg_decode_memory(data, size, &o, &r) == PS_JPEG_OK) release(&r);
+    fuzz_check_budget();
+    return 0;
+}

@@ -4,7 +4,7 @@ public struct Album: Hashable, Sendable, Identifiable {
     /// Id by place: the relative path ("." for the root album). Changes when the folder is renamed.
     public var id: String
     /// Id by identity: the folder's device and inode, which survive a rename or a move of the folder
-    /// (`FolderKey.none` for the album of files named on the command line). Use it as the section identifier
+    /// (`FolderKey.noFolder` for the album of files named on the command line). Use it as the section identifier
     /// of a diffable snapshot so a renamed album moves instead of leaving and coming back.
     public var key: FolderKey
     /// Display title (invalid UTF-8 shown as U+FFFD).
@@ -16,7 +16,7 @@ public struct Album: Hashable, Sendable, Identifiable {
     /// Files of the folder that are not shown, by reason (videos, sidecars, unsupported, unreadable).
     public var notShown: NotShownCounts
 
-    public init(id: String, title: String, path: PhotoPath, photos: [Photo], key: FolderKey = .none,
+    public init(id: String, title: String, path: PhotoPath, photos: [Photo], key: FolderKey = .noFolder,
                 notShown: NotShownCounts = NotShownCounts()) {
         self.id = id; self.key = key; self.title = title; self.path = path; self.photos = photos
         self.notShown = notShown

@@ -9,7 +9,7 @@ public struct FolderKey: Hashable, Sendable, Comparable, CustomStringConvertible
 
     /// The key of the one album made of photo files named on the command line (`LibrarySource.files`),
     /// and of photos made with `Photo(path:identity:format:)` (whose folder was never looked at).
-    public static let none = FolderKey(device: 0, inode: 0)
+    public static let noFolder = FolderKey(device: 0, inode: 0)
 
     public var description: String { "\(device):\(inode)" }
 

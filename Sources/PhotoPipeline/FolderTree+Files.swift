@@ -16,14 +16,14 @@ extension FolderTree {
             let folder = path.parent
             if folderKeys[folder] == nil {
                 willList?(folder, node)
-                folderKeys[folder] = FileBytes.status(folder).map { FolderKey(device: UInt64($0.st_dev), inode: UInt64($0.st_ino)) } ?? .none
+                folderKeys[folder] = FileBytes.status(folder).map { FolderKey(device: UInt64($0.st_dev), inode: UInt64($0.st_ino)) } ?? .noFolder
             }
             guard let st = FileBytes.status(path) else {
                 if errno != ENOENT { problems.append(ScanProblem(path: path, reason: String(cString: strerror(errno)))) }
                 continue
             }
             guard st.st_mode & S_IFMT == S_IFREG, let format = Self.photoFormat(path) else { continue }
-            let photo = Photo(folder: folder, name: path.lastComponentBytes, folderKey: folderKeys[folder] ?? .none,
+            let photo = Photo(folder: folder, name: path.lastComponentBytes, folderKey: folderKeys[folder] ?? .noFolder,
                               identity: FileIdentity(st), format: format)
             if seen.insert(photo.key).inserted { photos.append(photo) }
         }

@@ -68,8 +68,8 @@ final class FolderTree {
         nodes = [:]; rootKey = nil; rootProblem = nil
         progress = ScanProgress(foldersScanned: 0, photosFound: 0, albumsFound: 0)
         if case .files(let files) = source {
-            let node = Node(key: .none, parent: nil, name: root.lastComponentBytes, path: root, relative: "")
-            nodes[.none] = node; rootKey = .none
+            let node = Node(key: .noFolder, parent: nil, name: root.lastComponentBytes, path: root, relative: "")
+            nodes[.noFolder] = node; rootKey = .noFolder
             listFiles(node, files)
             report(node, onEvent)
             return

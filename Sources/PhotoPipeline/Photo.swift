@@ -9,7 +9,7 @@ public struct Photo: Hashable, Sendable, Identifiable {
     public var folder: PhotoPath
     /// The file name, raw bytes.
     public var name: [UInt8]
-    /// The folder's device and inode (`FolderKey.none` for photos made with `init(path:identity:format:)`).
+    /// The folder's device and inode (`FolderKey.noFolder` for photos made with `init(path:identity:format:)`).
     public var folderKey: FolderKey
     /// Content version at scan time (device, inode, size in bytes, mtime). A new identity (the file was
     /// edited or replaced) means a new thumbnail.
@@ -35,15 +35,15 @@ public struct Photo: Hashable, Sendable, Identifiable {
         self.identity = identity; self.format = format
     }
 
-    /// A photo at `path` whose folder was not looked at (its `folderKey` is `FolderKey.none`).
+    /// A photo at `path` whose folder was not looked at (its `folderKey` is `FolderKey.noFolder`).
     public init(path: PhotoPath, identity: FileIdentity, format: ImageFormat) {
         let bytes = path.bytes
         if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) {
             let folderBytes = slash == bytes.startIndex ? [UInt8(ascii: "/")] : Array(bytes[..<slash])
             self.init(folder: PhotoPath(bytes: folderBytes), name: Array(bytes[(slash + 1)...]),
-                      folderKey: .none, identity: identity, format: format)
+                      folderKey: .noFolder, identity: identity, format: format)
         } else {
-            self.init(folder: PhotoPath(bytes: []), name: bytes, folderKey: .none, identity: identity, format: format)
+            self.init(folder: PhotoPath(bytes: []), name: bytes, folderKey: .noFolder, identity: identity, format: format)
         }
     }
 }

@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(name: "photostack", dependencies: ["PhotoStackApp"]),
 
         .testTarget(name: "StackEngineTests", dependencies: ["StackEngine"]),
-        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline"]),
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "StackEngine"]),
         .testTarget(name: "PhotoStackAppTests", dependencies: ["PhotoStackApp"]),
         .testTarget(name: "X11HostTests", dependencies: ["X11Host"]),
         .testTarget(name: "EndToEndTests", dependencies: []),

@@ -119,10 +119,16 @@ final class LiveLibraryTests: XCTestCase {
         photo(root + "/Zoo/Sub/4.jpg")
         let added = rec.waitForLibrary("4.jpg in Zoo/Sub") { self.names($0, "Zoo/Sub") == ["2.jpg", "4.jpg"] }
         XCTAssertEqual(added?.albums[2].photos[1].path.string, root + "/Zoo/Sub/4.jpg")
-        // A rename into another folder of the library.
+        // A rename into another folder of the library: the IN_MOVED_FROM/IN_MOVED_TO pair moves the folder
+        // without listing it again (only the two parents are listed).
+        final class Lists: @unchecked Sendable { let lock = NSLock(); var paths: [String] = [] }
+        let lists = Lists()
+        FileAccess.observe { op, path in if op == .list { lists.lock.withLock { lists.paths.append(path.string) } } }
         XCTAssertEqual(rename(root + "/Zoo/Sub", root + "/City/Sub"), 0)
         rec.waitForLibrary("Sub moved into City") { $0.albums.map(\.title) == ["City", "City/Sub", "Zoo"] }
+        FileAccess.observe(nil)
         XCTAssertEqual(rec.updates.last?.changes.renamedAlbums.map(\.newID), ["City/Sub"])
+        XCTAssertEqual(Set(lists.lock.withLock { lists.paths }), [root + "/Zoo", root + "/City"])
     }
 
     func testFolderMovedOutLeavesAndIsNoLongerWatchedAndOneMovedInArrives() throws {

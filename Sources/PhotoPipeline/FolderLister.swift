@@ -15,6 +15,14 @@ struct FolderLister {
     /// `ImageFormat.fromExtension` as extensions are met.
     private var formats: [UInt64: ImageFormat?] = [:]
     private let readability = Readability()
+    /// The photos of the folder being listed, before they are sorted (reused from folder to folder).
+    private var found: [Found] = []
+
+    private struct Found {
+        var identity: FileIdentity
+        var format: ImageFormat
+    }
+    private var foundNames: [[UInt8]] = []
 
     init() {}
 
@@ -41,7 +49,8 @@ struct FolderLister {
             switch outcome {
             case nil: continue
             case .photo(let name, let st, let format):
-                listing.photos.append(Photo(folder: folder, name: name, folderKey: key, identity: FileIdentity(st), format: format))
+                found.append(Found(identity: FileIdentity(st), format: format))
+                foundNames.append(name)
             case .subfolder(let name, let st):
                 listing.subfolders.append(.init(name: name, key: FolderKey(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))))
             case .notShown(let reason):
@@ -51,8 +60,16 @@ struct FolderLister {
                 listing.problems.append(ScanProblem(path: folder.appending(name), reason: reason))
             }
         }
-        listing.photos.sort { NaturalOrder.less($0.name, $1.name) }
-        listing.subfolders.sort { NaturalOrder.less($0.name, $1.name) }
+        // Sorted, then copied into an array of exactly their number (the scan result is held for long).
+        listing.photos.reserveCapacity(found.count)
+        for i in NaturalOrder.sortedIndices(of: foundNames) {
+            listing.photos.append(Photo(folder: folder, name: foundNames[i], folderKey: key, identity: found[i].identity, format: found[i].format))
+        }
+        found.removeAll(keepingCapacity: true)
+        foundNames.removeAll(keepingCapacity: true)
+        if listing.subfolders.count > 1 {
+            listing.subfolders = NaturalOrder.sortedIndices(of: listing.subfolders.map(\.name)).map { listing.subfolders[$0] }
+        }
         return .success(listing)
     }
 

@@ -53,6 +53,9 @@ final class FolderTree {
     var willList: ((PhotoPath, Node) -> Void)?
     /// Called when a node leaves the tree (the live library removes its watch).
     var didRemove: ((Node) -> Void)?
+    /// Threads listing folders beside the scanning thread in a full scan of a tree (one per further core, at
+    /// most 3): the scan is mostly one `fstatat` per photo, which they share.
+    var helperThreads = min(3, max(0, ProcessInfo.processInfo.activeProcessorCount - 1))
 
     init(source: LibrarySource) {
         self.source = source
@@ -87,7 +90,11 @@ final class FolderTree {
         let key = FolderKey(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
         let node = Node(key: key, parent: nil, name: root.lastComponentBytes, path: root, relative: "")
         nodes[key] = node; rootKey = key
-        walk(node, isCancelled: isCancelled, onEvent: onEvent)
+        if source.includesSubfolders && helperThreads > 0 {
+            walkInParallel(node, helpers: helperThreads, isCancelled: isCancelled, onEvent: onEvent)
+        } else {
+            walk(node, isCancelled: isCancelled, onEvent: onEvent)
+        }
     }
 
     /// Lists `node`, then (tree mode) walks its new sub-folders depth first.
@@ -128,9 +135,12 @@ final class FolderTree {
     func list(_ node: Node) -> [FolderListing.Subfolder] {
         if case .files(let files) = source { listFiles(node, files); return [] }
         willList?(node.path, node)
-        let isTree: Bool
-        if case .folder = source { isTree = true } else { isTree = false }
-        switch lister.list(node.path, key: node.key, subfolders: isTree) {
+        return apply(lister.list(node.path, key: node.key, subfolders: source.includesSubfolders), to: node)
+    }
+
+    /// Sets `node`'s album from a listing of its folder; returns the sub-folders found.
+    func apply(_ result: Result<FolderListing, ScanProblem>, to node: Node) -> [FolderListing.Subfolder] {
+        switch result {
         case .failure(let problem):
             node.album = nil; node.notShown = NotShownCounts(); node.problems = [problem]
             return []
@@ -157,7 +167,7 @@ final class FolderTree {
                      key: node.key, notShown: notShown)
     }
 
-    private func report(_ node: Node, _ onEvent: ((ScanEvent) -> Void)?) {
+    func report(_ node: Node, _ onEvent: ((ScanEvent) -> Void)?) {
         progress.foldersScanned += 1
         for p in node.problems { onEvent?(.problem(p)) }
         if let album = node.album {

@@ -40,14 +40,16 @@ public struct PhotoLibrary: Sendable, Equatable {
     }
 
     /// Scans synchronously on the calling thread; `onEvent` receives albums (in library order), progress
-    /// after each folder and problems as they are found, then `.finished`. `isCancelled` is polled between
-    /// folders.
+    /// after each folder and problems as they are found, then `.finished`, all on the calling thread.
+    /// `isCancelled` is polled between folders. `helperThreads`: threads listing folders beside the calling
+    /// one in a folder tree (nil: one per further core, at most 3; 0: none).
     @discardableResult
-    public static func scan(source: LibrarySource, isCancelled: @Sendable () -> Bool = { false },
+    public static func scan(source: LibrarySource, helperThreads: Int? = nil, isCancelled: @Sendable () -> Bool = { false },
                             onEvent: (ScanEvent) -> Void = { _ in }) -> PhotoLibrary {
         let library = withoutActuallyEscaping(onEvent) { onEvent in
             withoutActuallyEscaping(isCancelled) { isCancelled in
                 let tree = FolderTree(source: source)
+                if let helperThreads { tree.helperThreads = max(0, helperThreads) }
                 tree.scanAll(isCancelled: isCancelled, onEvent: onEvent)
                 return tree.library()
             }

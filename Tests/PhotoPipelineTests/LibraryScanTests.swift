@@ -52,14 +52,18 @@ final class LibraryScanTests: XCTestCase {
         }
         let names = PhotoLibrary.scan(root: PhotoPath(root)).albums[0].photos.map(\.displayName)
         XCTAssertEqual(names, ["a9b.png", "a10b.png", "b.png", "IMG1.jpg", "img2.jpg", "img02.jpg", "img10.jpg", "zz.jpg", "Ärger.jpg"])
-        // The byte fast path gives exactly the string order.
+        // The byte fast path and the sort keys give exactly the string order.
         var rng = SplitMix(seed: 7)
-        let alphabet = Array("aAbB0129 ._-zZ")
+        let alphabet = Array("aAbB0019 ._-zZé")
+        var random: [String] = []
         for _ in 0..<3000 {
             let a = String((0..<rng.next(8)).map { _ in alphabet[rng.next(alphabet.count)] })
             let b = String((0..<rng.next(8)).map { _ in alphabet[rng.next(alphabet.count)] })
             XCTAssertEqual(NaturalOrder.less(Array(a.utf8), Array(b.utf8)), NaturalOrder.less(a, b), "\(a) vs \(b)")
+            random.append(a)
         }
+        let byKeys = NaturalOrder.sortedIndices(of: random.map { Array($0.utf8) }).map { random[$0] }
+        XCTAssertEqual(byKeys, random.sorted(by: NaturalOrder.less))
     }
 
     func testHiddenEntriesAreSkippedAndNotCounted() {

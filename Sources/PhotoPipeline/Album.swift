@@ -24,7 +24,6 @@ public struct Album: Hashable, Sendable, Identifiable {
 
     /// The index of the photo at `path` in `photos`, if any.
     public func index(ofPhotoAt path: PhotoPath) -> Int? {
-        let name = path.lastComponentBytes
-        return photos.firstIndex { $0.name == name && $0.path == path }
+        photos.firstIndex { $0.path == path }
     }
 }

@@ -34,7 +34,7 @@ extension FolderTree {
     /// file, or one whose extension is unknown but whose content is a photo.
     func addOpenedPhoto(_ opened: PhotoPath, to listing: inout FolderListing, key: FolderKey) {
         let name = opened.lastComponentBytes
-        if listing.photos.contains(where: { $0.name == name }) { return }
+        if listing.photos.contains(where: { $0.path == opened }) { return }
         let hidden = name.first == UInt8(ascii: ".")
         let knownExtension = ImageFormat.fromExtension(name) != nil
         // A visible file with a photo extension that is not listed could not be read: leave it out.
@@ -61,14 +61,15 @@ extension FolderTree {
         var out: [Photo] = []
         var listed = Set<[UInt8]>()
         for photo in photos {
-            listed.insert(photo.name)
-            switch node.writing[photo.name] {
+            let name = photo.name
+            listed.insert(name)
+            switch node.writing[name] {
             case nil:
                 out.append(photo)
             case .modifying:
-                if let previous = old[photo.name] { out.append(previous) }
+                if let previous = old[name] { out.append(previous) }
             case .created:
-                if photo.identity.size > 0 { out.append(photo); node.writing[photo.name] = nil }
+                if photo.identity.size > 0 { out.append(photo); node.writing[name] = nil }
             }
         }
         for name in node.writing.keys where !listed.contains(name) {

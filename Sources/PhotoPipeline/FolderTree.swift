@@ -251,11 +251,7 @@ final class FolderTree {
         node.path = parent.path.appending(node.name)
         node.relative = Self.relative(parent: parent, name: node.name)
         if let album = node.album {
-            let photos = album.photos.map { photo -> Photo in
-                var moved = photo
-                moved.folder = node.path
-                return moved
-            }
+            let photos = album.photos.map { $0.moved(to: node.path) }
             node.album = makeAlbum(node, photos: photos, notShown: album.notShown)
         }
         for c in node.children { if let child = nodes[c] { rewritePaths(child) } }

@@ -39,6 +39,23 @@ final class LibraryChangesTests: XCTestCase {
 
     func library(_ albums: [Album]) -> PhotoLibrary { PhotoLibrary(root: PhotoPath("/lib"), albums: albums, problems: []) }
 
+    func testPhotoKeyIsFolderKeyAndNameWhateverThePath() {
+        let id = FileIdentity(device: 1, inode: 2, size: 3, mtimeSeconds: 4)
+        let a = Photo(folder: PhotoPath("/lib/Beach"), name: Array("1.jpg".utf8), folderKey: key(1), identity: id, format: .jpeg)
+        let b = Photo(folder: PhotoPath("/lib/Renamed/Deeper"), name: Array("1.jpg".utf8), folderKey: key(1), identity: id, format: .jpeg)
+        XCTAssertEqual(a.key, b.key)
+        XCTAssertEqual(a.key.hashValue, b.key.hashValue)
+        XCTAssertEqual(a.key, PhotoKey(folder: key(1), name: Array("1.jpg".utf8)))
+        XCTAssertNotEqual(a.key, PhotoKey(folder: key(2), name: Array("1.jpg".utf8)))
+        XCTAssertNotEqual(a.key, PhotoKey(folder: key(1), name: Array("1.jpeg".utf8)))
+        XCTAssertEqual(Set([a.key, b.key, PhotoKey(folder: key(1), name: Array("2.jpg".utf8))]).count, 2)
+        XCTAssertEqual(b.path.string, "/lib/Renamed/Deeper/1.jpg")
+        XCTAssertEqual(b.folder.string, "/lib/Renamed/Deeper")
+        XCTAssertEqual(b.displayName, "1.jpg")
+        XCTAssertEqual(Photo(path: PhotoPath("/x.jpg"), identity: id, format: .jpeg).folder.string, "/")
+        XCTAssertEqual(Photo(path: PhotoPath("x.jpg"), identity: id, format: .jpeg).name, Array("x.jpg".utf8))
+    }
+
     func testUnchangedLibraryHasNoChangesAndNoBatch() {
         let a = library([album("A", key(1), ["1.jpg", "2.jpg"]), album("B", key(2), ["3.jpg"])])
         XCTAssertTrue(LibraryChanges(from: a, to: a).isEmpty)

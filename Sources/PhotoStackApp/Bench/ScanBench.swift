@@ -40,8 +40,10 @@ public enum ScanBench {
         public var scanToFindRatio: Double
         public var scanToFindCPURatio: Double
         public var progressEvents: Int
-        /// VmRSS growth from before the scan to after it with its result held, divided by the photos, bytes.
+        /// VmRSS growth from before the scan to after it with its result held, divided by the photos, bytes;
+        /// and the photos' mean path length, bytes (each photo holds its path in one buffer).
         public var retainedBytesPerPhoto: Double
+        public var meanPathBytes: Double
         /// `MemoryLayout<Photo>.stride` and `MemoryLayout<Album>.stride`, bytes.
         public var photoStrideBytes: Int, albumStrideBytes: Int
         public var peakRSSBytes: Int
@@ -57,7 +59,7 @@ public enum ScanBench {
         var scans: [Double] = [], firsts: [Double] = [], finds: [Double] = [], lives: [Double] = [], liveFirsts: [Double] = []
         var scanCPU: [Double] = [], findCPU: [Double] = [], singles: [Double] = [], singleCPU: [Double] = []
         var progressEvents = 0, albumsFound = 0, photosFound = 0
-        var retained = 0.0
+        var retained = 0.0, meanPath = 0.0
         for run in 0..<max(1, runs) {
             let f = try find(root)
             finds.append(f.wall); findCPU.append(f.cpu)
@@ -81,6 +83,7 @@ public enum ScanBench {
                 progressEvents = progress
                 albumsFound = library.albums.count
                 photosFound = library.photoCount
+                meanPath = Double(library.albums.reduce(0) { $0 + $1.photos.reduce(0) { $0 + $1.path.bytes.count } }) / Double(max(1, photosFound))
             }
             withExtendedLifetime(library) {}
             let singleCPUStart = ProcessFigures.threadCPUSeconds()
@@ -98,15 +101,16 @@ public enum ScanBench {
                       singleThreadScanCPUSeconds: median(singleCPU), liveScanSeconds: median(lives),
                       liveFirstAlbumSeconds: median(liveFirsts), findSeconds: findTime, findRuns: finds, findCPUSeconds: median(findCPU),
                       scanToFindRatio: scan / findTime, scanToFindCPURatio: median(scanCPU) / median(findCPU), progressEvents: progressEvents,
-                      retainedBytesPerPhoto: retained, photoStrideBytes: MemoryLayout<Photo>.stride,
+                      retainedBytesPerPhoto: retained, meanPathBytes: meanPath, photoStrideBytes: MemoryLayout<Photo>.stride,
                       albumStrideBytes: MemoryLayout<Album>.stride, peakRSSBytes: ProcessFigures.peakRSSBytes())
     }
 
     /// The library: `folders` album folders ("2001/album-0001", … 100 per parent), photos spread evenly,
     /// each a hard link to one of four real JPEGs kept beside the library.
     static func build(photos: Int, folders: Int) throws -> String {
-        let base = NSTemporaryDirectory() + "photostack-bench-scan-\(UUID().uuidString)"
-        let root = base + "/library"
+        // A short root, so paths have the length of a real library's ("/home/ana/Pictures/2019/Lisbon/…").
+        let base = NSTemporaryDirectory() + "ps-scan-\(UUID().uuidString.prefix(8))"
+        let root = base + "/lib"
         try FileManager.default.createDirectory(atPath: base + "/originals", withIntermediateDirectories: true)
         var originals: [String] = []
         for i in 0..<4 {

@@ -62,13 +62,21 @@ struct FolderLister {
         }
         // Sorted, then copied into an array of exactly their number (the scan result is held for long).
         listing.photos.reserveCapacity(found.count)
+        var previous: Int?
         for i in NaturalOrder.sortedIndices(of: foundNames) {
+            // A folder changing while it is read can return an entry twice (equal names sort together).
+            if let p = previous, foundNames[p] == foundNames[i] { continue }
+            previous = i
             listing.photos.append(Photo(folder: folder, name: foundNames[i], folderKey: key, identity: found[i].identity, format: found[i].format))
         }
         found.removeAll(keepingCapacity: true)
         foundNames.removeAll(keepingCapacity: true)
         if listing.subfolders.count > 1 {
-            listing.subfolders = NaturalOrder.sortedIndices(of: listing.subfolders.map(\.name)).map { listing.subfolders[$0] }
+            var sorted: [FolderListing.Subfolder] = []
+            for i in NaturalOrder.sortedIndices(of: listing.subfolders.map(\.name)) where sorted.last?.name != listing.subfolders[i].name {
+                sorted.append(listing.subfolders[i])
+            }
+            listing.subfolders = sorted
         }
         return .success(listing)
     }

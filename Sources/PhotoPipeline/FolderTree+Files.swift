@@ -53,10 +53,13 @@ extension FolderTree {
         return ImageFormat.sniff(prefix)
     }
 
-    /// Leaves out files being written: a file written to and not yet closed keeps its previous version (or is
-    /// not shown yet); a created file is shown once it has content (a hard link, a file moved in) or is closed.
+    /// Leaves out files being written when a folder is listed again: a file written to and not closed
+    /// keeps its previous version (or is not shown yet); a created file is shown once it has content (a hard
+    /// link, a copy done before its events were read) or is closed; a new empty file whose events have not
+    /// been read yet waits for them. The first listing of a folder shows everything.
     func filterWriting(_ node: Node, _ photos: [Photo]) -> [Photo] {
-        guard !node.writing.isEmpty else { return photos }
+        defer { node.wasListed = true }
+        guard node.wasListed else { node.writing = [:]; return photos }
         let old = Dictionary((node.album?.photos ?? []).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var out: [Photo] = []
         var listed = Set<[UInt8]>()
@@ -65,11 +68,13 @@ extension FolderTree {
             listed.insert(name)
             switch node.writing[name] {
             case nil:
-                out.append(photo)
+                if old[name] != nil || photo.identity.size > 0 { out.append(photo) }
             case .modifying:
                 if let previous = old[name] { out.append(previous) }
             case .created:
                 if photo.identity.size > 0 { out.append(photo); node.writing[name] = nil }
+            case .closed:
+                out.append(photo); node.writing[name] = nil
             }
         }
         for name in node.writing.keys where !listed.contains(name) {

@@ -25,6 +25,8 @@ final class FolderTree {
         var problems: [ScanProblem] = []
         /// Files of this folder seen being written (live library): not shown until closed.
         var writing: [[UInt8]: WriteState] = [:]
+        /// True once the folder has been listed (a later listing is a live re-list).
+        var wasListed = false
 
         init(key: FolderKey, parent: FolderKey?, name: [UInt8], path: PhotoPath, relative: String) {
             self.key = key; self.parent = parent; self.name = name; self.path = path; self.relative = relative
@@ -33,10 +35,12 @@ final class FolderTree {
 
     /// What the watcher saw of a file being written.
     enum WriteState {
-        /// Created (IN_CREATE): shown once it has content, or when closed.
+        /// Created (IN_CREATE): shown once it has content (a hard link), or when closed.
         case created
         /// Written to (IN_MODIFY) and not closed yet: the previous version stays shown.
         case modifying
+        /// Closed after writing (IN_CLOSE_WRITE) or moved in (IN_MOVED_TO): shown as it is, even empty.
+        case closed
     }
 
     let source: LibrarySource

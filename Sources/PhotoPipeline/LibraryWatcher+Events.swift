@@ -44,8 +44,9 @@ extension LibraryWatcher {
         }
         if event.has(Int32(IN_CREATE)) {
             if node.writing[name] == nil { node.writing[name] = .created }
-        } else if event.has(Int32(IN_CLOSE_WRITE)) || event.has(Int32(IN_DELETE)) || event.has(Int32(IN_MOVED_FROM))
-                    || event.has(Int32(IN_MOVED_TO)) {
+        } else if event.has(Int32(IN_CLOSE_WRITE)) || event.has(Int32(IN_MOVED_TO)) {
+            node.writing[name] = .closed
+        } else if event.has(Int32(IN_DELETE)) || event.has(Int32(IN_MOVED_FROM)) {
             node.writing[name] = nil
         }
         dirty.insert(key)

@@ -131,6 +131,8 @@ final class LibraryWatcher {
 
     /// Lists the folders of the batch again (or rescans) and delivers the update if the library changed.
     func flush() {
+        // Events queued meanwhile first, so files are not listed before their own events are read.
+        if let inotify { for event in inotify.readEvents() { _ = note(event) } }
         let cause: LibraryUpdate.Cause
         if let rescan = rescanCause {
             cause = rescan

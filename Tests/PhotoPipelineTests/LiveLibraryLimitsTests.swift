@@ -7,11 +7,14 @@ final class LiveLibraryLimitsTests: XCTestCase {
     let fm = FileManager.default
     var folders: [String] = []
     var libraries: [LiveLibrary] = []
+    var recorders: [LiveLibraryRecorder] = []
 
     override func tearDown() {
         FileAccess.observe(nil)
         for l in libraries { l.stop() }
         libraries = []
+        for r in recorders { XCTAssertEqual(r.duplicates, [], "every library delivered has unique album and photo keys") }
+        recorders = []
         for f in folders { try? fm.removeItem(atPath: f) }
         folders = []
     }
@@ -29,6 +32,7 @@ final class LiveLibraryLimitsTests: XCTestCase {
 
     func start(_ source: LibrarySource, options: LiveLibrary.Options = .init()) -> LiveLibraryRecorder {
         let recorder = LiveLibraryRecorder()
+        recorders.append(recorder)
         let library = LiveLibrary(source: source, options: options) { recorder.record($0) }
         libraries.append(library)
         library.start()

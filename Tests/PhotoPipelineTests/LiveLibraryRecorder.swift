@@ -7,8 +7,20 @@ final class LiveLibraryRecorder: @unchecked Sendable {
     private let condition = NSCondition()
     private var events: [LiveLibraryEvent] = []
 
+    /// Libraries delivered with an album key or a photo key twice (which a diffable snapshot refuses).
+    private(set) var duplicates: [String] = []
+
     func record(_ event: LiveLibraryEvent) {
+        var library: PhotoLibrary?
+        if case .update(let u) = event { library = u.library }
+        if case .scan(.finished(let l)) = event { library = l }
+        let problem = library.flatMap { l -> String? in
+            let keys = l.albums.flatMap { $0.photos.map(\.key) }
+            if Set(l.albums.map(\.key)).count != l.albums.count { return "album keys repeated" }
+            return Set(keys).count == keys.count ? nil : "photo keys repeated: \(keys.count - Set(keys).count)"
+        }
         condition.lock()
+        if let problem { duplicates.append(problem) }
         events.append(event)
         condition.broadcast()
         condition.unlock()

@@ -8,10 +8,13 @@ final class LiveLibraryTests: XCTestCase {
     let fm = FileManager.default
     var folders: [String] = []
     var libraries: [LiveLibrary] = []
+    var recorders: [LiveLibraryRecorder] = []
 
     override func tearDown() {
         for l in libraries { l.stop() }
         libraries = []
+        for r in recorders { XCTAssertEqual(r.duplicates, [], "every library delivered has unique album and photo keys") }
+        recorders = []
         FileAccess.observe(nil)
         for f in folders { try? fm.removeItem(atPath: f) }
         folders = []
@@ -33,6 +36,7 @@ final class LiveLibraryTests: XCTestCase {
     /// A started live library on `source`, after its initial scan finished.
     func live(_ source: LibrarySource, options: LiveLibrary.Options = .init()) -> LiveLibraryRecorder {
         let recorder = LiveLibraryRecorder()
+        recorders.append(recorder)
         let library = LiveLibrary(source: source, options: options) { recorder.record($0) }
         libraries.append(library)
         library.start()
@@ -169,7 +173,8 @@ final class LiveLibraryTests: XCTestCase {
         let updates = rec.updates
         // A batch ends at most `maximumDelay` after its first event: the burst lasted `elapsed` seconds.
         XCTAssertLessThanOrEqual(updates.count, Int((elapsed / 0.25).rounded(.up)) + 2, "\(updates.count) updates in \(elapsed) s")
-        XCTAssertEqual(updates.reduce(0) { $0 + $1.changes.insertedPhotos.count }, 500)
+        XCTAssertEqual(updates.reduce(0) { $0 + $1.changes.insertedPhotos.count }, 500, "each photo arrives once")
+        XCTAssertEqual(updates.reduce(0) { $0 + $1.changes.deletedPhotos.count }, 0, "no photo flickers away while others are copied")
         // The folder moved away in one step: one update.
         let count = updates.count
         XCTAssertEqual(rename(root + "/A", staging + "/A"), 0)

@@ -51,8 +51,8 @@ public enum ScanBench {
 
     public static func run(photos: Int = 100_000, folders: Int = 5_000, runs: Int = 3) throws -> Result {
         let buildStart = now()
-        let root = try build(photos: photos, folders: folders)
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (base, root) = try build(photos: photos, folders: folders)
+        defer { try? FileManager.default.removeItem(atPath: base) }
         let buildSeconds = now() - buildStart
         _ = try find(root)   // warm the page cache (dentries and inodes) for both
 
@@ -106,12 +106,15 @@ public enum ScanBench {
     }
 
     /// The library: `folders` album folders ("2001/album-0001", … 100 per parent), photos spread evenly,
-    /// each a hard link to one of four real JPEGs kept beside the library.
-    static func build(photos: Int, folders: Int) throws -> String {
+    /// each a hard link to one of four real JPEGs kept beside the library. Returns the folder to remove
+    /// afterwards (library and originals) and the library's root.
+    static func build(photos: Int, folders: Int) throws -> (base: String, root: String) {
         // A short root, so paths have the length of a real library's ("/home/ana/Pictures/2019/Lisbon/…").
         let base = NSTemporaryDirectory() + "ps-scan-\(UUID().uuidString.prefix(8))"
         let root = base + "/lib"
         try FileManager.default.createDirectory(atPath: base + "/originals", withIntermediateDirectories: true)
+        var done = false
+        defer { if !done { try? FileManager.default.removeItem(atPath: base) } }
         var originals: [String] = []
         for i in 0..<4 {
             let w = 640, h = 480
@@ -138,7 +141,8 @@ public enum ScanBench {
                 made += 1
             }
         }
-        return root
+        done = true
+        return (base, root)
     }
 
     /// Wall time and CPU time (user + system, from the children's rusage) of `find ROOT > /dev/null`, seconds.

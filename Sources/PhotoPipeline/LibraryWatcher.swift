@@ -33,6 +33,7 @@ final class LibraryWatcher {
          deliver: @escaping @Sendable (LiveLibraryEvent) -> Void) {
         self.options = options; self.control = control; self.deliver = deliver
         tree = FolderTree(source: source)
+        if let helpers = options.scanHelperThreads { tree.helperThreads = max(0, helpers) }
     }
 
     func run() {

@@ -26,9 +26,14 @@ public final class LiveLibrary: @unchecked Sendable {
         /// Watch at most this many folders (nil: as many as the kernel allows); reaching it is reported as
         /// the kernel's limit (ENOSPC) is.
         public var maximumWatches: Int?
+        /// Threads listing folders beside the watcher thread in full scans (nil: one per further core, at
+        /// most 3; 0: none), as `PhotoLibrary.scan(source:helperThreads:)`.
+        public var scanHelperThreads: Int?
 
-        public init(quietInterval: Double = 0.05, maximumDelay: Double = 0.25, maximumWatches: Int? = nil) {
+        public init(quietInterval: Double = 0.05, maximumDelay: Double = 0.25, maximumWatches: Int? = nil,
+                    scanHelperThreads: Int? = nil) {
             self.quietInterval = quietInterval; self.maximumDelay = maximumDelay; self.maximumWatches = maximumWatches
+            self.scanHelperThreads = scanHelperThreads
         }
     }
 

@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(name: "IconGenerator", dependencies: ["Canvas"]),
 
         .testTarget(name: "StackEngineTests", dependencies: ["StackEngine"]),
-        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline"]),
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "StackEngine"]),
         .testTarget(name: "HostTests", dependencies: ["Host"]),
         .testTarget(name: "PhotoStackAppTests", dependencies: ["PhotoStackApp", "PhotoStackCLI", "PhotoStackBench", "Host"]),
         .testTarget(name: "PhotoStackBenchTests", dependencies: ["PhotoStackBench", "PhotoStackApp", "PhotoPipeline"]),

@@ -18,6 +18,8 @@ public enum FileAccess {
         case list
         /// Creating, writing or renaming a file or folder (the thumbnail cache).
         case write
+        /// Watching a folder for changes (`inotify_add_watch`).
+        case watch
     }
 
     /// Called before a file-system call, on the calling thread, with the path it is about to touch.
@@ -31,9 +33,10 @@ public enum FileAccess {
         lock.withLock { Self.observer = observer }
     }
 
-    /// Announces a call of kind `operation` on `path` (runs the observer, if any).
-    static func will(_ operation: Operation, _ path: PhotoPath) {
+    /// Announces a call of kind `operation` on `path` (runs the observer, if any). `path` is only made
+    /// when an observer is installed (the scanner announces 10^5 calls without building their paths).
+    static func will(_ operation: Operation, _ path: @autoclosure () -> PhotoPath) {
         guard let o = lock.withLock({ observer }) else { return }
-        o(operation, path)
+        o(operation, path())
     }
 }

@@ -1,34 +1,57 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// The result of scanning a folder tree: every folder holding photos is an `Album`.
+/// The result of scanning a `LibrarySource`: every folder holding photos is an `Album`.
 ///
-/// Rules: hidden entries (names starting with ".") are skipped; JPEG and PNG are recognised by extension
-/// (.jpg .jpeg .jpe .jfif .png, any case; the decoder then sniffs the content) and other files ignored;
-/// symbolic links are followed, and each directory (device + inode) is entered once, so link loops end;
-/// unreadable folders and files are reported once as `ScanProblem`s and skipped. Albums come in
-/// depth-first natural order, the root's own photos first.
-public struct PhotoLibrary: Sendable {
+/// Folder rules (see `FolderLister`): hidden entries (names starting with ".") are skipped; a file is a photo
+/// when `ImageFormat.fromExtension` knows its extension (the decoder then sniffs the content); other files
+/// are counted per album in `Album.notShown` (videos, sidecars, unsupported, unreadable); symbolic links are
+/// followed and each directory (device + inode) is entered once, so link loops end; unreadable folders and
+/// photos are reported once as `ScanProblem`s. Albums come in depth-first natural order, the root's own
+/// photos first, each folder before its sub-folders.
+public struct PhotoLibrary: Sendable, Equatable {
+    /// The folder scanned (for `.files`: the folder of the first file).
     public var root: PhotoPath
     public var albums: [Album]
     public var problems: [ScanProblem]
+    /// Files not shown in folders that hold no photo (a folder of videos is no album, but its files count).
+    public var notShownOutsideAlbums: NotShownCounts
 
-    public init(root: PhotoPath, albums: [Album], problems: [ScanProblem]) {
+    public init(root: PhotoPath, albums: [Album], problems: [ScanProblem], notShownOutsideAlbums: NotShownCounts = NotShownCounts()) {
         self.root = root; self.albums = albums; self.problems = problems
+        self.notShownOutsideAlbums = notShownOutsideAlbums
     }
 
-    /// Scans synchronously on the calling thread; `onEvent` receives albums, progress and problems as they
-    /// are found, then `.finished`. `isCancelled` is polled between folders.
+    /// Photos in all albums.
+    public var photoCount: Int { albums.reduce(0) { $0 + $1.photos.count } }
+
+    /// Where the photo at `path` is: album index and photo index (for `LibrarySource.photo`: the photo to open).
+    public func location(ofPhotoAt path: PhotoPath) -> (album: Int, photo: Int)? {
+        for (a, album) in albums.enumerated() {
+            if let p = album.index(ofPhotoAt: path) { return (a, p) }
+        }
+        return nil
+    }
+
+    /// Scans `root` as a folder tree (`LibrarySource.folder`).
     @discardableResult
     public static func scan(root: PhotoPath, isCancelled: @Sendable () -> Bool = { false },
                             onEvent: (ScanEvent) -> Void = { _ in }) -> PhotoLibrary {
+        scan(source: .folder(root), isCancelled: isCancelled, onEvent: onEvent)
+    }
+
+    /// Scans synchronously on the calling thread; `onEvent` receives albums (in library order), progress
+    /// after each folder and problems as they are found, then `.finished`, all on the calling thread.
+    /// `isCancelled` is polled between folders. `helperThreads`: threads listing folders beside the calling
+    /// one in a folder tree (nil: one per further core, at most 3; 0: none).
+    @discardableResult
+    public static func scan(source: LibrarySource, helperThreads: Int? = nil, isCancelled: @Sendable () -> Bool = { false },
+                            onEvent: (ScanEvent) -> Void = { _ in }) -> PhotoLibrary {
         let library = withoutActuallyEscaping(onEvent) { onEvent in
             withoutActuallyEscaping(isCancelled) { isCancelled in
-                var scanner = Scanner(root: root, onEvent: onEvent, isCancelled: isCancelled)
-                scanner.run()
-                return PhotoLibrary(root: root, albums: scanner.albums, problems: scanner.problems)
+                let tree = FolderTree(source: source)
+                if let helperThreads { tree.helperThreads = max(0, helperThreads) }
+                tree.scanAll(isCancelled: isCancelled, onEvent: onEvent)
+                return tree.library()
             }
         }
         onEvent(.finished(library))
@@ -39,95 +62,19 @@ public struct PhotoLibrary: Sendable {
     /// Returns a handle to cancel the scan.
     @discardableResult
     public static func scanInBackground(root: PhotoPath, onEvent: @escaping @Sendable (ScanEvent) -> Void) -> ScanHandle {
+        scanInBackground(source: .folder(root), onEvent: onEvent)
+    }
+
+    /// `scan(source:)` on a new background thread; `onEvent` is called on that thread.
+    @discardableResult
+    public static func scanInBackground(source: LibrarySource, onEvent: @escaping @Sendable (ScanEvent) -> Void) -> ScanHandle {
         let handle = ScanHandle()
         let thread = Thread {
             ThreadNice.apply(ThreadNice.loader)
-            scan(root: root, isCancelled: { handle.isCancelled }, onEvent: onEvent)
+            scan(source: source, isCancelled: { handle.isCancelled }, onEvent: onEvent)
         }
         thread.name = "PhotoLibrary.scan"
         thread.start()
         return handle
-    }
-}
-
-/// The depth-first walk behind `PhotoLibrary.scan`.
-private struct Scanner {
-    struct DirKey: Hashable { var device: UInt64; var inode: UInt64 }
-    let root: PhotoPath
-    let onEvent: (ScanEvent) -> Void
-    let isCancelled: () -> Bool
-    var albums: [Album] = []
-    var problems: [ScanProblem] = []
-    var visited: Set<DirKey> = []
-    var progress = ScanProgress(foldersScanned: 0, photosFound: 0, albumsFound: 0)
-
-    init(root: PhotoPath, onEvent: @escaping (ScanEvent) -> Void, isCancelled: @escaping () -> Bool) {
-        self.root = root; self.onEvent = onEvent; self.isCancelled = isCancelled
-    }
-
-    mutating func report(_ path: PhotoPath, _ reason: String) {
-        let problem = ScanProblem(path: path, reason: reason)
-        problems.append(problem)
-        onEvent(.problem(problem))
-    }
-
-    mutating func run() {
-        guard let st = FileBytes.status(root) else { return report(root, String(cString: strerror(errno))) }
-        visited.insert(DirKey(device: UInt64(st.st_dev), inode: UInt64(st.st_ino)))
-        walk(root, relative: [])
-    }
-
-    mutating func walk(_ dir: PhotoPath, relative: [[UInt8]]) {
-        if isCancelled() { return }
-        FileAccess.will(.list, dir)
-        guard let handle = dir.withCString({ opendir($0) }) else {
-            return report(dir, String(cString: strerror(errno)))
-        }
-        var files: [([UInt8], stat)] = []
-        var subdirs: [([UInt8], stat)] = []
-        while let entry = readdir(handle) {
-            let name: [UInt8] = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
-            if name.first == UInt8(ascii: ".") { continue }   // hidden, ".", ".."
-            let path = dir.appending(name)
-            guard let st = FileBytes.status(path) else {
-                // Dangling symlink or vanished file: only photos are worth a report.
-                if ImageFormat.fromExtension(name) != nil { report(path, String(cString: strerror(errno))) }
-                continue
-            }
-            switch st.st_mode & S_IFMT {
-            case S_IFDIR: subdirs.append((name, st))
-            case S_IFREG: if ImageFormat.fromExtension(name) != nil { files.append((name, st)) }
-            default: continue
-            }
-        }
-        closedir(handle)
-        progress.foldersScanned += 1
-
-        let display = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }
-        var photos: [Photo] = []
-        for (name, st) in files.sorted(by: { NaturalOrder.less(display($0.0), display($1.0)) }) {
-            let path = dir.appending(name)
-            FileAccess.will(.status, path)
-            if path.withCString({ access($0, R_OK) }) != 0 {
-                report(path, String(cString: strerror(errno)))
-                continue
-            }
-            photos.append(Photo(path: path, identity: FileIdentity(st), format: ImageFormat.fromExtension(name)!))
-        }
-        if !photos.isEmpty {
-            let relativeTitle = relative.map(display).joined(separator: "/")
-            let title = relative.isEmpty ? root.lastComponent : relativeTitle
-            let album = Album(id: relative.isEmpty ? "." : relativeTitle, title: title, path: dir, photos: photos)
-            albums.append(album)
-            progress.photosFound += photos.count
-            progress.albumsFound += 1
-            onEvent(.album(album))
-        }
-        onEvent(.progress(progress))
-        for (name, st) in subdirs.sorted(by: { NaturalOrder.less(display($0.0), display($1.0)) }) {
-            let key = DirKey(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
-            if !visited.insert(key).inserted { continue }   // already seen: a link loop or a second link
-            walk(dir.appending(name), relative: relative + [name])
-        }
     }
 }

@@ -1,5 +1,5 @@
 /// A folder or file the scanner could not read; each is reported once and skipped.
-public struct ScanProblem: Hashable, Sendable {
+public struct ScanProblem: Hashable, Sendable, Error {
     public var path: PhotoPath
     /// Human-readable reason (errno text).
     public var reason: String

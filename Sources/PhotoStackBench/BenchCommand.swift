@@ -13,15 +13,16 @@ public struct BenchCommand: ParsableCommand {
         discussion: """
             Scenarios: frames (album screen at 1920x1080, scale 1 and 2, scripted flings top to bottom), layout \
             (prepare and rect query at 10^3…10^6 items), thumbnails (needs --dir; --cold or --warm), memory (peak RSS \
-            browsing a generated 10,000-photo library), idle (CPU of the open window under Xvfb over 5 s). \
+            browsing a generated 10,000-photo library), idle (CPU of the open window under Xvfb over 5 s), scan (scanning \
+            100,000 photos in 5,000 folders, hard links, next to `find` over the same tree; not in the default set). \
             Default: frames layout memory idle, plus thumbnails when --dir is given.
             """)
 
     public enum Scenario: String, ExpressibleByArgument, CaseIterable, Sendable {
-        case frames, layout, thumbnails, memory, idle
+        case frames, layout, thumbnails, memory, idle, scan
     }
 
-    @Argument(help: "Scenarios to run (frames, layout, thumbnails, memory, idle).")
+    @Argument(help: "Scenarios to run (frames, layout, thumbnails, memory, idle, scan).")
     public var scenarios: [Scenario] = []
 
     @Option(help: "thumbnails: the folder of photos.")
@@ -53,6 +54,12 @@ public struct BenchCommand: ParsableCommand {
     public var layoutQueries = 2_000
     @Option(help: "idle: seconds measured.")
     public var idleSeconds = 5.0
+    @Option(help: "scan: photos in the generated library (hard links).")
+    public var scanPhotos = 100_000
+    @Option(help: "scan: album folders in the generated library.")
+    public var scanFolders = 5_000
+    @Option(help: "scan: timed runs of the scan and of find (medians reported).")
+    public var scanRuns = 3
 
     @Flag(help: "Run every scenario in this process (no child processes).")
     public var inProcess = false
@@ -63,6 +70,7 @@ public struct BenchCommand: ParsableCommand {
         if cold && warm { throw ValidationError("--cold and --warm are exclusive") }
         if scenarios.contains(.thumbnails) && dir == nil { throw ValidationError("thumbnails needs --dir DIR") }
         if albums < 1 || photos < 10 || layoutMax < 1_000 || idleSeconds <= 0 { throw ValidationError("sizes must be positive") }
+        if scanFolders < 1 || scanPhotos < scanFolders || scanRuns < 1 { throw ValidationError("scan needs at least one photo per folder and one run") }
     }
 
     /// The scenarios to run: the ones named, else the default set.
@@ -88,7 +96,8 @@ public struct BenchCommand: ParsableCommand {
         p.executableURL = URL(fileURLWithPath: "/proc/self/exe")
         var args = ["bench", scenario.rawValue, "--in-process", "--pixel-size", "\(pixelSize)", "--first-screen", "\(firstScreen)",
                     "--albums", "\(albums)", "--size", "\(Int(size.width))x\(Int(size.height))", "--photos", "\(photos)",
-                    "--layout-max", "\(layoutMax)", "--layout-queries", "\(layoutQueries)", "--idle-seconds", "\(idleSeconds)"]
+                    "--layout-max", "\(layoutMax)", "--layout-queries", "\(layoutQueries)", "--idle-seconds", "\(idleSeconds)",
+                    "--scan-photos", "\(scanPhotos)", "--scan-folders", "\(scanFolders)", "--scan-runs", "\(scanRuns)"]
         for s in scales { args += ["--scales", "\(s)"] }
         if !paced { args.append("--no-paced") }
         if !scrollCopy { args.append("--no-scroll-copy") }
@@ -128,6 +137,8 @@ public struct BenchCommand: ParsableCommand {
                                                                            width: size.width, height: size.height))
         case .idle:
             return BenchOutput.line(scenario: "idle", try IdleBench.run(seconds: idleSeconds))
+        case .scan:
+            return BenchOutput.line(scenario: "scan", try ScanBench.run(photos: scanPhotos, folders: scanFolders, runs: scanRuns))
         }
     }
 }

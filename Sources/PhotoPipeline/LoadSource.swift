@@ -1,4 +1,4 @@
 /// Where a loaded image came from.
 public enum LoadSource: String, Sendable, Codable {
-    case memoryCache, diskThumbnail, exifThumbnail, decode
+    case diskThumbnail, exifThumbnail, decode
 }

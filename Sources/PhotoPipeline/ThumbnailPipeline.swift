@@ -2,10 +2,11 @@
 import Glibc
 #endif
 
-/// The work done for one load: memory cache → disk thumbnail (valid and big enough) → EXIF thumbnail (small,
-/// of the photo's shape, big enough) → DCT-scaled decode, then the thumbnail is written to disk and the image
-/// kept in memory — unless the decode was incomplete (truncated or changing file), which is returned marked and
-/// cached nowhere.
+/// The work done for one load: disk thumbnail (valid and big enough) → EXIF thumbnail (small, of the photo's
+/// shape, big enough) → DCT-scaled decode, then the thumbnail is written to disk — unless the decode was
+/// incomplete (truncated or changing file), which is returned marked and cached nowhere. There is no memory
+/// cache here: the app keeps what it shows as surfaces (`PhotoService`), and an evicted photo comes back from
+/// its disk thumbnail in about a millisecond.
 ///
 /// The photo is opened once (`SafeFile`: no FIFO or device is ever opened blocking, only regular files of at
 /// most `limits.maxFileBytes`) and every cache key uses the version of the file that descriptor reads, not
@@ -13,43 +14,32 @@ import Glibc
 /// the version shown. Sendable: all members are immutable or internally locked.
 public struct ThumbnailPipeline: Sendable {
     public var decoder: ImageDecoder
-    public var memoryCache: MemoryImageCache
     /// nil = no disk cache.
     public var diskCache: ThumbnailCache?
     /// Use the EXIF-embedded thumbnail when it covers the requested size.
     public var useExifThumbnails: Bool
 
-    public init(decoder: ImageDecoder = ImageDecoder(), memoryCache: MemoryImageCache = MemoryImageCache(),
-                diskCache: ThumbnailCache? = ThumbnailCache(), useExifThumbnails: Bool = true) {
-        self.decoder = decoder; self.memoryCache = memoryCache; self.diskCache = diskCache
+    public init(decoder: ImageDecoder = ImageDecoder(), diskCache: ThumbnailCache? = ThumbnailCache(),
+                useExifThumbnails: Bool = true) {
+        self.decoder = decoder; self.diskCache = diskCache
         self.useExifThumbnails = useExifThumbnails
     }
 
     /// Loads `photo` with a longest side of at least `pixelSize` pixels (when the original is that big).
     public func load(photo: Photo, pixelSize: Int) -> Result<LoadedImage, DecodeError> {
         let target = ImageCacheKey.bucket(forPixels: pixelSize)
-        // A stat (no open) first: a memory-cache hit costs no more, and a FIFO or device is refused unopened.
+        // A stat (no open) first: a FIFO or device is refused unopened.
         guard let st = FileBytes.status(photo.path) else {
             return .failure(.unreadable("file is missing or cannot be accessed"))
         }
         if let problem = SafeFile.notRegular(st) { return .failure(.notRegularFile(problem)) }
-        if let image = memoryCache.image(for: ImageCacheKey(identity: FileIdentity(st), bucket: target)) {
-            return .success(LoadedImage(image: image, source: .memoryCache, originalWidth: 0, originalHeight: 0,
-                                        fileIdentity: FileIdentity(st)))
-        }
         let file: SafeFile
         do { file = try decoder.open(photo.path) } catch { return .failure(error) }
         // From here on the descriptor's version of the file is the truth (it may differ from the stat above).
         let identity = file.identity
-        let key = ImageCacheKey(identity: identity, bucket: target)
-        if identity != FileIdentity(st), let image = memoryCache.image(for: key) {
-            return .success(LoadedImage(image: image, source: .memoryCache, originalWidth: 0, originalHeight: 0,
-                                        fileIdentity: identity))
-        }
         let size = ThumbnailSize.forPixels(pixelSize)
         if let disk = diskCache, size != nil {
             if let cached = disk.lookup(source: photo.path, identity: identity, pixels: target) {
-                memoryCache.insert(cached.image, for: key)
                 return .success(LoadedImage(image: cached.image, source: .diskThumbnail, originalWidth: cached.originalWidth,
                                             originalHeight: cached.originalHeight, fileIdentity: identity))
             }
@@ -65,7 +55,6 @@ public struct ThumbnailPipeline: Sendable {
         if useExifThumbnails, target <= decoder.limits.maxEmbeddedThumbnailSide,
            let thumb = decoder.decodeEmbeddedThumbnail(file: file, prefix: prefix), thumb.image.longestSide >= target {
             let image = thumb.image.downscaled(toLongestSide: target)
-            memoryCache.insert(image, for: key)
             return .success(LoadedImage(image: image, source: .exifThumbnail, originalWidth: 0, originalHeight: 0,
                                         fileIdentity: identity))
         }
@@ -87,7 +76,6 @@ public struct ThumbnailPipeline: Sendable {
             disk.store(image, source: photo.path, identity: identity, size: size, originalWidth: original.width,
                        originalHeight: original.height, mimeType: decoded.format.mimeType)
         }
-        memoryCache.insert(image, for: key)
         return .success(loaded)
     }
 }

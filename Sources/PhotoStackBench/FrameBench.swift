@@ -70,7 +70,7 @@ public enum FrameBench {
                 let b = (seed >> 16) & 0xff
                 return 0xff00_0000 | r << 16 | g << 8 | b
             }
-            return .success(LoadedImage(image: image, source: .memoryCache, originalWidth: tw, originalHeight: th))
+            return .success(LoadedImage(image: image, source: .decode, originalWidth: tw, originalHeight: th))
         }
         service.logsFailures = false
         let model = LibraryModel(root: PhotoPath(library.root))

@@ -37,7 +37,7 @@ public enum MemoryBench {
         defer { library.remove() }
         let cacheDir = NSTemporaryDirectory() + "photostack-bench-thumbs-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: cacheDir) }
-        let pipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(capacity: 0), diskCache: ThumbnailCache(root: PhotoPath(cacheDir)))
+        let pipeline = ThumbnailPipeline(diskCache: ThumbnailCache(root: PhotoPath(cacheDir)))
         let reset = ProcessFigures.resetPeakRSS()
         let inbox = Inbox<AppMessage>()
         let browser = BrowserScreen.make(root: PhotoPath(library.root), post: { inbox.post($0) }, pipeline: pipeline)

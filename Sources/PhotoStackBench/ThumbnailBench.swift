@@ -71,7 +71,7 @@ public enum ThumbnailBench {
     private static func measure(photos: [Photo], pixelSize: Int, firstScreen: Int, workers: Int,
                                 disk: ThumbnailCache, extraSeconds: Double) -> Phase {
         let box = Results()
-        let pipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(), diskCache: disk)
+        let pipeline = ThumbnailPipeline(diskCache: disk)
         let loader = ImageLoader(pipeline: pipeline, workerCount: workers, deliver: { box.deliver($0) })
         defer { loader.shutdown() }
         let start = Date()

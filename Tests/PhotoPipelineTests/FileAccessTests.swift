@@ -23,7 +23,7 @@ final class FileAccessTests: XCTestCase {
         let library = PhotoLibrary.scan(root: PhotoPath(root))
         let photo = try XCTUnwrap(library.albums.first?.photos.first)
         let cache = ThumbnailCache(root: PhotoPath(root + "/cache"))
-        let pipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(capacity: 0), diskCache: cache)
+        let pipeline = ThumbnailPipeline(diskCache: cache)
         _ = try pipeline.load(photo: photo, pixelSize: 64).get()
         _ = try pipeline.load(photo: photo, pixelSize: 64).get()   // from the disk thumbnail
 

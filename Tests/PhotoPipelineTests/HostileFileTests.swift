@@ -21,7 +21,7 @@ final class HostileFileTests: XCTestCase {
         TestImages.write(bytes, to: dir + "/" + name)
         let library = PhotoLibrary.scan(root: PhotoPath(dir))
         let cache = ThumbnailCache(root: PhotoPath(dir + "/cache/thumbnails"))
-        let pipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(), diskCache: cache)
+        let pipeline = ThumbnailPipeline(diskCache: cache)
         return Fixture(dir: dir, cache: cache, photo: library.albums[0].photos[0], pipeline: pipeline)
     }
 
@@ -172,7 +172,7 @@ final class HostileFileTests: XCTestCase {
             if let savedHome { setenv("HOME", savedHome, 1) } else { unsetenv("HOME") }
             if let savedXDG { setenv("XDG_CACHE_HOME", savedXDG, 1) }
         }
-        let pipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(), diskCache: ThumbnailCache())
+        let pipeline = ThumbnailPipeline(diskCache: ThumbnailCache())
         XCTAssertEqual(try pipeline.load(photo: f.photo, pixelSize: 128).get().source, .decode, "works without a disk cache")
         XCTAssertFalse(FileManager.default.fileExists(atPath: f.dir + "/no"), "created folders where HOME points")
     }

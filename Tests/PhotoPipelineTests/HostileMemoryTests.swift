@@ -54,7 +54,7 @@ final class HostileMemoryTests: XCTestCase {
     func testChildLoadsTheHostileFolder() throws {
         guard let root = ProcessInfo.processInfo.environment[Self.folderVariable] else { return }
         let photos = PhotoLibrary.scan(root: PhotoPath(root + "/A")).albums.flatMap(\.photos)
-        let pipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(), diskCache: ThumbnailCache(root: PhotoPath(root + "/cache/thumbnails")))
+        let pipeline = ThumbnailPipeline(diskCache: ThumbnailCache(root: PhotoPath(root + "/cache/thumbnails")))
         let timings = HostileFiles.Outcome<[String]>()
         timings.value = []
         let results = DispatchSemaphore(value: 0)

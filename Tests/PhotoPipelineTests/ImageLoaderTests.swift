@@ -83,7 +83,7 @@ final class ImageLoaderTests: XCTestCase {
         let photos = try XCTUnwrap(library.albums.first?.photos)
         XCTAssertEqual(photos.count, 2)
         let box = ResultBox()
-        let pipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(), diskCache: ThumbnailCache(root: PhotoPath(dir + "/.thumbs")))
+        let pipeline = ThumbnailPipeline(diskCache: ThumbnailCache(root: PhotoPath(dir + "/.thumbs")))
         let loader = ImageLoader(pipeline: pipeline, workerCount: 2, deliver: { box.deliver($0) })
         let ids = photos.map { loader.request($0, pixelSize: 128, priority: .visible) }
         box.done.wait(); box.done.wait()

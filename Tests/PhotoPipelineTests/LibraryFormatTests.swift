@@ -87,7 +87,7 @@ final class LibraryFormatTests: XCTestCase {
         for (name, format) in try photos() {
             let path = PhotoPath(dir + "/" + name)
             let photo = Photo(path: path, identity: try XCTUnwrap(FileIdentity.of(path)), format: format)
-            let first = try ThumbnailPipeline(memoryCache: MemoryImageCache(), diskCache: cache).load(photo: photo, pixelSize: 256).get()
+            let first = try ThumbnailPipeline(diskCache: cache).load(photo: photo, pixelSize: 256).get()
             XCTAssertEqual(first.source, .decode, name)
             XCTAssertEqual([first.image.width, first.image.height], [256, 171], name)
             FormatTestFiles.assertQuadrants(first.image, FormatTestFiles.colors, name)
@@ -97,7 +97,7 @@ final class LibraryFormatTests: XCTestCase {
             let originalWidth = format == .raw ? "32" : "300" // RAW: the sensor image's size, not the preview's
             XCTAssertEqual(png.texts["Thumb::Image::Width"], originalWidth, name)
             XCTAssertEqual(png.texts["Thumb::URI"], FileURI.uri(for: path))
-            let again = try ThumbnailPipeline(memoryCache: MemoryImageCache(), diskCache: cache).load(photo: photo, pixelSize: 256).get()
+            let again = try ThumbnailPipeline(diskCache: cache).load(photo: photo, pixelSize: 256).get()
             XCTAssertEqual(again.source, .diskThumbnail, name)
         }
     }

@@ -97,7 +97,7 @@ final class StoredPNGReaderTests: XCTestCase {
             let cache = ThumbnailCache(root: PhotoPath(dir + "/thumbnails"))
             let photo = Photo(path: PhotoPath(path), identity: FileIdentity.of(PhotoPath(path))!, format: .jpeg)
             func load() throws -> LoadedImage {
-                try ThumbnailPipeline(memoryCache: MemoryImageCache(), diskCache: cache).load(photo: photo, pixelSize: 320).get()
+                try ThumbnailPipeline(diskCache: cache).load(photo: photo, pixelSize: 320).get()
             }
             XCTAssertEqual(try load().source, .decode)
             XCTAssertEqual(try load().source, .diskThumbnail)

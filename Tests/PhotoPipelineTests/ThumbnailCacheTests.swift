@@ -45,7 +45,7 @@ final class ThumbnailCacheTests: XCTestCase {
         TestImages.write(TestImages.quadrantJPEG(width: width, height: height, orientation: orientation), to: path)
         let cache = ThumbnailCache(root: PhotoPath(dir + "/cache/thumbnails"))
         let photo = Photo(path: PhotoPath(path), identity: FileIdentity.of(PhotoPath(path))!, format: .jpeg)
-        let pipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(), diskCache: cache)
+        let pipeline = ThumbnailPipeline(diskCache: cache)
         return Fixture(dir: dir, cache: cache, photo: photo, pipeline: pipeline)
     }
 
@@ -77,14 +77,14 @@ final class ThumbnailCacheTests: XCTestCase {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: f.dir + "/cache/thumbnails/large")
         XCTAssertEqual(leftovers.count, 1, "no temporary files left: \(leftovers)")
 
-        // Next run: a fresh memory cache, same disk cache → read from disk.
-        let next = ThumbnailPipeline(memoryCache: MemoryImageCache(), diskCache: f.cache)
+        // Next load, same disk cache → read from disk.
+        let next = ThumbnailPipeline(diskCache: f.cache)
         let second = try next.load(photo: f.photo, pixelSize: 256).get()
         XCTAssertEqual(second.source, .diskThumbnail)
         XCTAssertEqual(second.image.width, 171)
         XCTAssertTrue(TestImages.close(second.image.pixel(x: 3, y: 3), TestImages.blue))
-        // Same run again → memory.
-        XCTAssertEqual(try next.load(photo: f.photo, pixelSize: 200).get().source, .memoryCache)
+        // And again: from disk (there is no memory cache in the pipeline; the app keeps surfaces).
+        XCTAssertEqual(try next.load(photo: f.photo, pixelSize: 200).get().source, .diskThumbnail)
     }
 
     func testThumbnailMadeByAnotherProgramIsRead() throws {
@@ -121,7 +121,7 @@ final class ThumbnailCacheTests: XCTestCase {
         TestImages.write([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 7, count: 100), to: path)
         let cache = ThumbnailCache(root: PhotoPath(dir + "/thumbnails"), version: "9.9")
         let photo = Photo(path: PhotoPath(path), identity: FileIdentity.of(PhotoPath(path))!, format: .jpeg)
-        let pipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(), diskCache: cache)
+        let pipeline = ThumbnailPipeline(diskCache: cache)
         guard case .failure(.corrupt(let why)) = pipeline.load(photo: photo, pixelSize: 256) else { return XCTFail() }
         XCTAssertFalse(why.contains("failed before"))
         let record = dir + "/thumbnails/fail/photostack-9.9/" + ThumbnailCache.fileName(for: photo.path)
@@ -138,27 +138,13 @@ final class ThumbnailCacheTests: XCTestCase {
         XCTAssertEqual(try pipeline.load(photo: fixed, pixelSize: 256).get().source, .decode)
     }
 
-    func testMemoryCacheIsBoundedInBytesAndLRU() {
-        let cache = MemoryImageCache(capacity: 3 * 100 * 100 * 4)
-        let key = { (i: Int) in ImageCacheKey(identity: FileIdentity(device: 1, inode: UInt64(i), size: 1, mtimeSeconds: 1), bucket: 128) }
-        for i in 0..<3 { cache.insert(PixelImage(width: 100, height: 100) { _, _ in 0 }, for: key(i)) }
-        XCTAssertNotNil(cache.image(for: key(0)))   // 0 becomes most recent
-        cache.insert(PixelImage(width: 100, height: 100) { _, _ in 0 }, for: key(3))
-        XCTAssertNil(cache.image(for: key(1)), "least recently used evicted")
-        XCTAssertNotNil(cache.image(for: key(0)))
-        XCTAssertLessThanOrEqual(cache.totalBytes, cache.capacity)
-        XCTAssertEqual(cache.count, 3)
-        cache.insert(PixelImage(width: 1000, height: 1000) { _, _ in 0 }, for: key(9))
-        XCTAssertNil(cache.image(for: key(9)), "larger than the budget: not stored")
-    }
-
     func testExifThumbnailIsUsedWhenBigEnoughOnly() throws {
         let dir = TestImages.temporaryDirectory("exif")
         let path = dir + "/e.jpg"
         let thumb = TestImages.quadrantJPEG(width: 160, height: 120)
         TestImages.write(TestImages.quadrantJPEG(width: 800, height: 600, thumbnail: thumb), to: path)
         let photo = Photo(path: PhotoPath(path), identity: FileIdentity.of(PhotoPath(path))!, format: .jpeg)
-        let pipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(), diskCache: nil)
+        let pipeline = ThumbnailPipeline(diskCache: nil)
         XCTAssertEqual(try pipeline.load(photo: photo, pixelSize: 128).get().source, .exifThumbnail)
         let sharp = try pipeline.load(photo: photo, pixelSize: 256).get()
         XCTAssertEqual(sharp.source, .decode)

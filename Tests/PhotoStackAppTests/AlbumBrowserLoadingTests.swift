@@ -83,7 +83,7 @@ final class AlbumBrowserLoadingTests: XCTestCase {
     func testHeadlessSnapshotOfTheSampleLibraryShowsRealPhotos() throws {
         let inbox = Inbox<AppMessage>()
         let screen = BrowserScreen.make(root: PhotoPath(BrowserHarness.sampleLibrary), post: { inbox.post($0) },
-                                        pipeline: ThumbnailPipeline(memoryCache: MemoryImageCache(capacity: 0), diskCache: nil))
+                                        pipeline: ThumbnailPipeline(diskCache: nil))
         let app = App(screen: screen, inbox: inbox, width: 1280, height: 800, scale: 1)
         let (surface, state) = try SnapshotRenderer.capture(app, timeout: 20)
         XCTAssertEqual(state.screen, "albums")

@@ -26,7 +26,7 @@ final class BrowserHarness {
     /// `width` × `height` and updated once. `service`: a photo service of the test's own (its `post` must be
     /// `harness.post`: make it with `BrowserHarness.makeService`).
     init(root: String = BrowserHarness.sampleLibrary, width: Double = 1280, height: Double = 800, scale: Double = 1,
-         pipeline: ThumbnailPipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(capacity: 0), diskCache: nil),
+         pipeline: ThumbnailPipeline = ThumbnailPipeline(diskCache: nil),
          service: ((@escaping Post) -> PhotoService)? = nil) {
         self.width = width; self.height = height
         host = try! HeadlessHost(width: width, height: height, scale: scale, clock: clock)

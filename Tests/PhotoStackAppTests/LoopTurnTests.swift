@@ -12,7 +12,7 @@ final class LoopTurnTests: XCTestCase {
     func makeApp(width: Double = 1280, height: Double = 800) throws -> (App, HeadlessHost, BrowserScreen) {
         let inbox = Inbox<AppMessage>()
         let browser = BrowserScreen.make(root: PhotoPath(BrowserHarness.sampleLibrary), post: { inbox.post($0) },
-                                         pipeline: ThumbnailPipeline(memoryCache: MemoryImageCache(capacity: 0), diskCache: nil))
+                                         pipeline: ThumbnailPipeline(diskCache: nil))
         browser.photos.logsFailures = false
         let app = App(screen: browser, inbox: inbox, width: width, height: height, scale: 1)
         let host = try HeadlessHost(width: width, height: height, scale: 1)
@@ -85,7 +85,7 @@ final class LoopTurnTests: XCTestCase {
         let cacheDir = FileManager.default.temporaryDirectory.appendingPathComponent("photostack-slow-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: cacheDir) }
         let inbox = Inbox<AppMessage>()
-        let pipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(capacity: 0), diskCache: ThumbnailCache(root: PhotoPath(cacheDir)))
+        let pipeline = ThumbnailPipeline(diskCache: ThumbnailCache(root: PhotoPath(cacheDir)))
         let browser = BrowserScreen.make(root: PhotoPath(BrowserHarness.sampleLibrary), post: { inbox.post($0) }, pipeline: pipeline)
         browser.photos.logsFailures = false
         let app = App(screen: browser, inbox: inbox, width: 1024, height: 700, scale: 1)

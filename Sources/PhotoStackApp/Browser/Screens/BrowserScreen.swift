@@ -30,7 +30,7 @@ public final class BrowserScreen: Screen {
     /// A browser on `root` with a fresh photo service; the library is scanned in the background and everything
     /// finished off the UI thread is posted with `post` (the app's inbox).
     public static func make(root: PhotoPath, post: @escaping Post,
-                            pipeline: ThumbnailPipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(capacity: 0))) -> BrowserScreen {
+                            pipeline: ThumbnailPipeline = ThumbnailPipeline()) -> BrowserScreen {
         let photos = PhotoService(pipeline: pipeline, post: post)
         let library = LibraryModel(root: root)
         library.startScan(post: post)

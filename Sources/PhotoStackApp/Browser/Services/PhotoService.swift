@@ -42,7 +42,7 @@ public final class PhotoService {
     ///   - post: the app's inbox, where decoded images and built cards are delivered.
     ///   - workerCount: decoding threads (default: the number of cores).
     ///   - surfaceCapacity: bytes of surfaces kept beyond what is on screen.
-    public init(pipeline: ThumbnailPipeline = ThumbnailPipeline(memoryCache: MemoryImageCache(capacity: 0)),
+    public init(pipeline: ThumbnailPipeline = ThumbnailPipeline(),
                 post: @escaping Post, workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
                 surfaceCapacity: Int = 32 * 1024 * 1024, cardBuilders: Int? = nil) {
         surfaces = SurfaceCache(capacity: surfaceCapacity)

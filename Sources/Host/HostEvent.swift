@@ -14,6 +14,8 @@ public enum HostEvent: Sendable {
     case resize(width: Double, height: Double, scale: Double)
     case pointerEntered(x: Double, y: Double, time: Double)
     case pointerLeft(time: Double)
+    /// The window gained (true) or lost the keyboard focus.
+    case focusChanged(focused: Bool)
     /// The window manager asked the window to close (WM_DELETE_WINDOW).
     case close
 }

@@ -74,7 +74,7 @@ public enum FrameBench {
         }
         service.logsFailures = false
         let model = LibraryModel(root: PhotoPath(library.root))
-        model.startScan(post: { inbox.post($0) })
+        model.start(post: { inbox.post($0) })
         let browser = BrowserScreen(library: model, photos: service)
         let app = App(screen: browser, inbox: inbox, width: width, height: height, scale: scale)
         let host = try HeadlessHost(width: width, height: height, scale: scale)

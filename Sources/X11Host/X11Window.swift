@@ -106,7 +106,7 @@ public final class X11Window {
         XSetWMProtocols(dpy, window, &protocols, 1)
 
         xi = XInput2Pointer(display: dpy, window: window)
-        var mask = ExposureMask | KeyPressMask | StructureNotifyMask | EnterWindowMask | LeaveWindowMask
+        var mask = ExposureMask | KeyPressMask | StructureNotifyMask | EnterWindowMask | LeaveWindowMask | FocusChangeMask
         if xi == nil { mask |= ButtonPressMask | ButtonReleaseMask | PointerMotionMask }
         XSelectInput(dpy, window, mask)
 
@@ -225,6 +225,10 @@ public final class X11Window {
                 if ev.xclient.message_type == wmProtocols, Atom(ev.xclient.data.l.0) == wmDeleteWindow { out.append(.close) }
             case KeyPress:
                 out.append(.key(keyEvent(&ev)))
+            case FocusIn, FocusOut:
+                // Focus moves caused by pointer grabs (NotifyGrab/NotifyUngrab) are not the user switching windows.
+                let mode = ev.xfocus.mode
+                if mode == NotifyNormal || mode == NotifyWhileGrabbed { out.append(.focusChanged(focused: ev.type == FocusIn)) }
             case ButtonPress, ButtonRelease:
                 let b = ev.xbutton
                 append(button(press: ev.type == ButtonPress, button: Int(b.button), x: Double(b.x), y: Double(b.y),

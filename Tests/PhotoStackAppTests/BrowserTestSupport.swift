@@ -35,7 +35,7 @@ final class BrowserHarness {
         let photos = service?(post) ?? PhotoService(pipeline: pipeline, post: post)
         photos.logsFailures = false
         let library = LibraryModel(root: PhotoPath(root))
-        library.startScan(post: post)
+        library.start(post: post)
         browser = BrowserScreen(library: library, photos: photos)
         inbox.connect(wake: host.wake)
         browser.resize(width: width, height: height, scale: scale, at: clock.now)

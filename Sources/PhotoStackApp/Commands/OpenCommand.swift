@@ -1,14 +1,17 @@
 import ArgumentParser
 import Foundation
 
-/// `photostack open [FOLDER]` (the default): the album browser on FOLDER, in a window or as a snapshot.
+/// `photostack open [FOLDER | PHOTO…]` (the default): the album browser, in a window or as a snapshot.
 public struct OpenCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Open a photo library (a folder with one sub-folder per album).")
+        abstract: "Open a folder of photos (every folder under it that holds photos is an album), one photo, or several.",
+        discussion: """
+            FOLDER: its albums as stacks (a folder of photos without sub-folders opens on its grid). PHOTO: the photo,             with its folder's photos for previous/next. Several PHOTOs: one album of them. No argument: your pictures             folder (XDG_PICTURES_DIR, else ~/Pictures) when it holds photos, else the sample library. The library is             watched: photos and albums added, deleted, edited or renamed while it is open show up at once (F5 looks             again).
+            """)
 
-    @Argument(help: "The library folder (default: the sample library in assets/).")
-    public var folder: String?
+    @Argument(help: "A folder, one photo, or several photos (default: your pictures folder, else the sample library).")
+    public var paths: [String] = []
 
     @OptionGroup public var display: DisplayOptions
 
@@ -17,9 +20,9 @@ public struct OpenCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        let root = try BrowserLaunch.resolveFolder(folder)
+        let choice = try BrowserLaunch.resolve(paths)
         let browser = self.browser
-        let launcher = Launcher(options: display) { post in BrowserLaunch.makeScreen(root: root, post: post, options: browser) }
+        let launcher = Launcher(options: display) { post in BrowserLaunch.makeScreen(choice: choice, post: post, options: browser) }
         try launcher.run()
     }
 }

@@ -4,8 +4,9 @@ import PhotoPipeline
 /// What background work hands the UI thread, through the app's one `Inbox`: each producer posts, the loop
 /// wakes, and at the start of its next turn the app gives them to the screen (`Screen.receive`).
 public enum AppMessage: Sendable {
-    /// The library scan found albums, made progress, hit a problem or finished (scan thread).
-    case scan(ScanEvent)
+    /// The library scan found albums, made progress, hit a problem or finished; then the watcher's updates
+    /// (scan and watcher threads).
+    case library(LiveLibraryEvent)
     /// A photo was decoded (or failed) at a size (image loader threads).
     case image(LoadResult)
     /// A photo card was built (card builder threads).

@@ -12,6 +12,7 @@ extension HostEvent {
         case .key(let k): return at("key:\(k.keysymName)", k.time)
         case .resize(let w, let h, _): return "resize:\(Int(w))x\(Int(h))"
         case .close: return "close"
+        case .focusChanged(let f): return f ? "focus-in" : "focus-out"
         case .pointerMoved, .pointerEntered, .pointerLeft: return nil
         }
     }

@@ -9,9 +9,15 @@ public struct PhotoState: Codable, Equatable, Sendable {
     public var status: String
     /// Why it failed (only for "failed").
     public var reason: String?
+    /// The file's size as the library last saw it, bytes (an edit shows as a new size).
+    public var bytes: Int64?
+    /// True when the image shown was decoded from a file that ended early or changed while read.
+    public var incomplete: Bool?
 
-    public init(section: Int, item: Int, file: String, status: PhotoLoadStatus) {
+    public init(section: Int, item: Int, file: String, status: PhotoLoadStatus, bytes: Int64? = nil, incomplete: Bool = false) {
         self.section = section; self.item = item; self.file = file; self.status = status.name
         if case .failed(let r) = status { reason = r } else { reason = nil }
+        self.bytes = bytes
+        self.incomplete = incomplete ? true : nil
     }
 }

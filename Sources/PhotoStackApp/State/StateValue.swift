@@ -1,13 +1,15 @@
-/// A JSON scalar for the free-form `layout` object of the state JSON.
+/// A JSON value for the free-form `layout` object of the state JSON: a scalar or a list of values.
 public enum StateValue: Codable, Equatable, Sendable {
     case int(Int)
     case double(Double)
     case string(String)
     case bool(Bool)
+    case list([StateValue])
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        if let l = try? c.decode([StateValue].self) { self = .list(l) }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
         else if let i = try? c.decode(Int.self) { self = .int(i) }
         else if let d = try? c.decode(Double.self) { self = .double(d) }
         else { self = .string(try c.decode(String.self)) }
@@ -20,6 +22,7 @@ public enum StateValue: Codable, Equatable, Sendable {
         case .double(let v): try c.encode(v)
         case .string(let v): try c.encode(v)
         case .bool(let v): try c.encode(v)
+        case .list(let v): try c.encode(v)
         }
     }
 }

@@ -2,7 +2,9 @@ import Canvas
 import StackEngine
 
 /// The album title under a stack (the "title" supplementary view): bold white text with a faint shadow,
-/// centred, ellipsized at the stack's width, shaped by Pango (Arabic right-to-left, CJK, Cyrillic).
+/// centred, shaped by Pango (Arabic right-to-left, CJK, Cyrillic). A title too long for the stack's width is
+/// shortened from the left a folder at a time ("…/Portugal/Praia do Norte"), so its last folder stays readable;
+/// only a last folder that does not fit alone is cut at its end.
 final class AlbumTitleView: DrawableView {
     /// The text shown (reset on reuse).
     var text = "" { didSet { if text != oldValue { layout = nil } } }
@@ -21,11 +23,25 @@ final class AlbumTitleView: DrawableView {
     /// The laid-out text for `width` points (kept while text, size and width stay the same).
     func textLayout(width: Double) -> TextLayout {
         if let layout, abs(layoutWidth - width) < 0.5 { return layout }
-        let l = TextLayout(text: text, font: "Sans Bold \(String(format: "%.1f", fontSize))", width: width,
+        let font = "Sans Bold \(String(format: "%.1f", fontSize))"
+        let l = TextLayout(text: Self.shortened(text, toFit: width, font: font), font: font, width: width,
                            alignment: .center, ellipsize: true)
         layout = l
         layoutWidth = width
         return l
+    }
+
+    /// `title` (folders separated by "/") with leading folders replaced by "…/" until it fits `width` points in
+    /// `font`; the last folder alone when nothing else fits.
+    static func shortened(_ title: String, toFit width: Double, font: String) -> String {
+        func fits(_ s: String) -> Bool { TextLayout(text: s, font: font).size.width <= width }
+        let parts = title.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count > 1, !fits(title) else { return title }
+        for k in 1..<parts.count {
+            let candidate = "…/" + parts[k...].joined(separator: "/")
+            if fits(candidate) { return candidate }
+        }
+        return String(parts[parts.count - 1])
     }
 
     override func draw(in ctx: CairoContext, size: Size, deviceScale: Double) {

@@ -99,6 +99,7 @@ final class PhotoCell: DrawableView {
         h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing)
         h.combine(coveringRotation); h.combine(mayRerender); h.combine(mayDrawQuick); h.combine(pixelSize); h.combine(deviceScale)
         if let photo, let service {
+            h.combine(service.isIncomplete(photo.id))
             let contentKey = service.cardContent(for: photo.id, pixelSize: pixelSize).key
             h.combine(contentKey)
             h.combine(restingKey(contentKey).map { service.rotatedCard($0) != nil })
@@ -123,7 +124,7 @@ final class PhotoCell: DrawableView {
         if let g = restingGeometry, RotatedPhotoCard.rotationAndScale(of: m) != nil, let key = restingKey(contentKey) {
             if let r = service.rotatedCard(key) {
                 r.draw(in: ctx, deviceX: m.a * c + m.c * c + m.tx, deviceY: m.b * c + m.d * c + m.ty, coveredHalfSide: g.covered)
-                drawFocusRing(in: ctx, side: side)
+                drawMarks(in: ctx, side: side, photo: photo, service: service)
                 return
             }
             // Scrolling while the exact card is built: the quick card. Animating: the unrotated card, scaled.
@@ -142,7 +143,15 @@ final class PhotoCell: DrawableView {
                                dx: 0, dy: 8 * lift, color: RGBA(0, 0, 0, 0.35 * lift))
         }
         card.draw(in: ctx, centerX: c, centerY: c, scale: scale)
+        drawMarks(in: ctx, side: side, photo: photo, service: service)
+    }
+
+    /// The focus ring, and the "incomplete file" mark on a photo decoded from a file that ended early.
+    private func drawMarks(in ctx: CairoContext, side: Double, photo: Photo, service: PhotoService) {
         drawFocusRing(in: ctx, side: side)
+        guard service.isIncomplete(photo.id), side > 60 else { return }
+        NoteDrawing.pill("incomplete file", in: ctx, centerX: side / 2, centerY: side - min(24, side / 8),
+                         maxWidth: side - 12, font: "Sans Bold \(Int(max(8, min(12, side / 18))))", alpha: 0.85)
     }
 
     /// The quick card: drawn directly, no cache (while the exact card is built).

@@ -3,35 +3,26 @@ import Foundation
 import PhotoPipeline
 import StackEngine
 
-/// What `photostack [FOLDER]` does before the window opens: find the folder, build the browser.
+/// What `photostack [FOLDER | PHOTO…]` does before the window opens: resolve the arguments into what to open
+/// (`LibraryLaunch`: a folder tree, a flat folder, one photo with its folder, several photos; with no argument
+/// the pictures folder or the sample library), then build the browser.
 public enum BrowserLaunch {
-    /// The folder to open: `folder` if given (it must be a directory), else the sample library.
-    public static func resolveFolder(_ folder: String?) throws -> PhotoPath {
-        let fm = FileManager.default
-        if let folder {
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
-                FileHandle.standardError.write(Data("photostack: \(folder) is not a folder\n".utf8))
-                throw ExitCode(2)
-            }
-            let absolute = folder.hasPrefix("/") ? folder : (fm.currentDirectoryPath as NSString).appendingPathComponent(folder)
-            return PhotoPath((absolute as NSString).standardizingPath)
-        }
-        guard let sample = SampleLibrary.locate() else {
-            FileHandle.standardError.write(Data("""
-                photostack: no FOLDER given and the sample library (assets/library) was not found; \
-                set PHOTOSTACK_ASSETS to the assets folder or pass a folder of photos
-
-                """.utf8))
+    /// The choice for `arguments`, or a one-line error on stderr and exit status 2.
+    public static func resolve(_ arguments: [String]) throws -> LibraryChoice {
+        let env = LaunchEnvironment.current(sampleLibrary: SampleLibrary.locate())
+        do {
+            return try LibraryLaunch.resolve(arguments: arguments, environment: env)
+        } catch {
+            FileHandle.standardError.write(Data("photostack: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        return PhotoPath(sample)
     }
 
-    /// The browser on `root`, opening the album/photo asked for by `options`; background results are posted
-    /// with `post` (the app's inbox).
-    public static func makeScreen(root: PhotoPath, post: @escaping Post, options: BrowserOptions) -> BrowserScreen {
-        let screen = BrowserScreen.make(root: root, post: post)
+    /// The browser on `choice`, opening the album/photo asked for by `options`; background results are posted
+    /// with `post` (the app's inbox). The window title says which library was chosen when none was named.
+    public static func makeScreen(choice: LibraryChoice, post: @escaping Post, options: BrowserOptions) -> BrowserScreen {
+        let home = ProcessInfo.processInfo.environment["HOME"]
+        let screen = BrowserScreen.make(source: choice.source, post: post, titleNote: choice.titleNote(home: home))
         if let a = options.openAlbum { screen.open(album: a, photo: options.openPhoto) }
         return screen
     }

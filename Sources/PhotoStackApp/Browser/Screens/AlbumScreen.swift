@@ -21,12 +21,13 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         public var rotation: (Int) -> Double
     }
 
-    public let album: Album
+    /// The album shown (replaced by `update(album:reloading:at:)` when its folder changes).
+    public private(set) var album: Album
     public let photos: PhotoService
     let gridLayout: AlbumGridLayout
-    var dataSource: DiffableDataSource<Int, PhotoPath>!
-    /// The album's photos by identity.
-    let photosByID: [PhotoPath: Photo]
+    var dataSource: DiffableDataSource<Int, PhotoKey>!
+    /// The album's photos by their key in the folder.
+    var photosByKey: [PhotoKey: Photo] = [:]
     /// Called when a photo is clicked or Enter is pressed on the keyboard selection (item index, time).
     public var onOpenPhoto: ((Int, Double) -> Void)?
     /// The keyboard-selected photo, if any.
@@ -52,7 +53,6 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
                                      inset: EdgeInsets(top: Self.headerHeight, left: 28, bottom: 28, right: 28))
         gridLayout.ordersItemsAsStack = true
         pendingOrigin = origin
-        photosByID = Dictionary(album.photos.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         // Until the screen is sized the grid is not known: start empty-handed (the pile is made at the first resize).
         let initial: CollectionViewLayout = origin.map {
             StackedPhotosLayout(frame: $0.frame, items: 0..<0, rotation: $0.rotation, contentSize: .zero)
@@ -61,19 +61,49 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         collectionView.register(PhotoCell.self, forCellWithReuseIdentifier: Self.photoReuseID)
         dataSource = DiffableDataSource(collectionView: collectionView) { [unowned self] cv, indexPath, id in
             let cell = cv.dequeueReusableCell(withReuseIdentifier: Self.photoReuseID, for: indexPath) as! PhotoCell
-            cell.photo = self.photosByID[id]
+            cell.photo = self.photosByKey[id]
             cell.service = self.photos
             cell.pixelSize = self.pixelSize
             return cell
         }
         collectionView.delegate = self
         collectionView.animationOptions = AnimationOptions(duration: 0.45, curve: .standardEaseInOut)
-        var snapshot = CollectionSnapshot<Int, PhotoPath>()
-        snapshot.appendSections([0])
-        var seen = Set<PhotoPath>()
-        snapshot.appendItems(album.photos.map(\.id).filter { seen.insert($0).inserted }, toSection: 0)
-        dataSource.apply(snapshot, animated: false, at: 0)
+        apply(album, reloading: [], animated: false, at: 0)
         backgroundColor = RGBA(0.16, 0.18, 0.22)
+    }
+
+    /// The album's folder changed (photos added, deleted, edited; the folder renamed): the grid follows with an
+    /// animated batch update from `time`; `reloading` photos (edited files) get new cards.
+    public func update(album: Album, reloading: [PhotoKey], at time: Double) {
+        let renamed = album.title != self.album.title
+        self.album = album
+        if renamed { title = "\(album.title) — PhotoStack" }
+        headerLayout = nil
+        apply(album, reloading: reloading, animated: true, at: time)
+        if let s = selectedItem, s >= album.photos.count { selectedItem = album.photos.isEmpty ? nil : album.photos.count - 1 }
+    }
+
+    private func apply(_ album: Album, reloading: [PhotoKey], animated: Bool, at time: Double) {
+        photosByKey.removeAll(keepingCapacity: true)
+        var keys: [PhotoKey] = []
+        keys.reserveCapacity(album.photos.count)
+        for p in album.photos where photosByKey[p.key] == nil {
+            photosByKey[p.key] = p
+            keys.append(p.key)
+        }
+        var snapshot = CollectionSnapshot<Int, PhotoKey>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(keys, toSection: 0)
+        let reload = reloading.filter { photosByKey[$0] != nil }
+        if !reload.isEmpty { snapshot.reloadItems(reload) }
+        dataSource.apply(snapshot, animated: animated, at: time)
+        // Renderers that stay (same key) show the photo's current value (a renamed folder: a new path).
+        for item in collectionView.displayList {
+            guard let cell = item.view as? PhotoCell, let key = dataSource.itemIdentifier(for: item.attributes.indexPath),
+                  let photo = photosByKey[key], cell.photo != photo else { continue }
+            cell.photo = photo
+        }
+        needsImageRequests = true
     }
 
     /// Longest side to load for a grid photo, device pixels.
@@ -218,8 +248,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         // The album's name above the grid, scrolling with it.
         let width = max(10, viewportWidth - 56)
         if headerLayout == nil || headerLayout!.width != width {
-            headerLayout = TextLayout(text: "\(album.title)  ·  \(album.photos.count) photos", font: "Sans Bold 18",
-                                      width: width, alignment: .center, ellipsize: true)
+            headerLayout = TextLayout(text: headerText, font: "Sans Bold 18", width: width, alignment: .center, ellipsize: true)
         }
         if let h = headerLayout {
             h.draw(in: ctx, x: 28, y: y + (Self.headerHeight - h.size.height) / 2, color: RGBA(1, 1, 1, 0.95),
@@ -227,9 +256,19 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         }
     }
 
+    /// "Title  ·  12 photos  ·  3 files not shown" (videos, sidecars, unsupported or unreadable files are counted,
+    /// not hidden).
+    var headerText: String {
+        let n = album.photos.count, hidden = album.notShown.total
+        var text = "\(album.title)  ·  \(n) \(n == 1 ? "photo" : "photos")"
+        if hidden > 0 { text += "  ·  \(hidden) \(hidden == 1 ? "file" : "files") not shown" }
+        return text
+    }
+
     public override func layoutState() -> [String: StateValue] {
         var out: [String: StateValue] = ["album": .string(album.title), "columns": .int(columns),
-                                         "photoCount": .int(album.photos.count), "closing": .bool(isClosing)]
+                                         "photoCount": .int(album.photos.count), "notShown": .int(album.notShown.total),
+                                         "closing": .bool(isClosing)]
         if let s = selectedItem { out["selected"] = .int(s) }
         return out
     }
@@ -244,7 +283,8 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
             guard !item.isDisappearing, let cell = item.view as? PhotoCell, let photo = cell.photo,
                   item.attributes.boundingBox.intersects(viewport) else { return nil }
             let p = item.attributes.indexPath
-            return PhotoState(section: p.section, item: p.item, file: photo.displayName, status: photos.status(of: photo.id))
+            return PhotoState(section: p.section, item: p.item, file: photo.displayName, status: photos.status(of: photo.id),
+                              bytes: photo.fileSize, incomplete: photos.isIncomplete(photo.id))
         }.sorted { $0.item < $1.item }
     }
 
@@ -270,7 +310,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [StackEngine.IndexPath]) {
         let px = pixelSize
         for (rank, p) in indexPaths.enumerated() {
-            guard let id = dataSource.itemIdentifier(for: p), let photo = photosByID[id] else { continue }
+            guard let id = dataSource.itemIdentifier(for: p), let photo = photosByKey[id] else { continue }
             photos.want(photo, pixelSize: px, priority: .prefetch, order: rank)
         }
     }
@@ -278,7 +318,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [StackEngine.IndexPath]) {
         let px = pixelSize
         for p in indexPaths {
-            if let id = dataSource.itemIdentifier(for: p) { photos.cancel(id, pixelSize: px) }
+            if let id = dataSource.itemIdentifier(for: p), let photo = photosByKey[id] { photos.cancel(photo.id, pixelSize: px) }
         }
     }
 }

@@ -1,7 +1,8 @@
 import StackEngine
 
 extension AlbumsScreen {
-    /// `columns`, the layout `scale`, the stack side (points), album count, scanning flag, selection.
+    /// `columns`, the layout `scale`, the stack side (points), album count, every album's title (in order),
+    /// scanning flag, whether watching is limited, selection.
     func albumsLayoutState() -> [String: StateValue] {
         var out: [String: StateValue] = [
             "columns": .int(stackLayout.columns),
@@ -9,6 +10,8 @@ extension AlbumsScreen {
             "stackSide": .double(stackLayout.effectiveItemSize.width),
             "albums": .int(albumCount),
             "scanning": .bool(library.isScanning),
+            "titles": .list((0..<albumCount).map { .string(album(at: $0)?.title ?? "") }),
+            "watchingLimited": .bool(library.watchLimit != nil),
             "library": .string(library.root.string),
         ]
         if let s = selectedSection { out["selected"] = .int(s) }
@@ -25,7 +28,8 @@ extension AlbumsScreen {
             guard let cell = item.view as? PhotoCell, cell.isDrawn, let photo = cell.photo,
                   item.attributes.boundingBox.intersects(viewport) else { continue }
             let p = item.attributes.indexPath
-            out.append(PhotoState(section: p.section, item: p.item, file: photo.displayName, status: photos.status(of: photo.id)))
+            out.append(PhotoState(section: p.section, item: p.item, file: photo.displayName, status: photos.status(of: photo.id),
+                                  bytes: photo.fileSize, incomplete: photos.isIncomplete(photo.id)))
         }
         return out.sorted { ($0.section, $0.item) < ($1.section, $1.item) }
     }

@@ -25,18 +25,24 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     /// The keyboard-selected stack (arrow keys), if any.
     public internal(set) var selectedSection: Int?
 
-    var dataSource: DiffableDataSource<String, PhotoPath>!
-    var photosByID: [PhotoPath: Photo] = [:]
+    /// Stacks by album folder, photos by their key in the folder: a renamed album keeps its stack (it moves),
+    /// an edited photo keeps its card (reloaded).
+    var dataSource: DiffableDataSource<FolderKey, PhotoKey>!
+    var photosByKey: [PhotoKey: Photo] = [:]
+    var albumsByKey: [FolderKey: Album] = [:]
     var lifts: [Int: LiftAnimation] = [:]
     var needsImageRequests = true
     /// Cells that stopped being displayed this frame: their loads are cancelled unless still prefetched.
     var endedCells: [(StackEngine.IndexPath, PhotoPath)] = []
     var hasBeenSized = false
+    /// `library.updatesApplied` when the limited-watching note appeared (it goes once an update was applied).
+    var updatesWhenWatchNoteWasShown = 0
     /// The content offset at the last `update` and its time, for the speed while dragging (points, seconds).
     var lastUpdate: (offset: Double, time: Double)?
     let background = try? BackgroundTexture()
 
-    public init(library: LibraryModel, photos: PhotoService) {
+    /// - Parameter titleNote: what the window title says about the library when the user did not name it.
+    public init(library: LibraryModel, photos: PhotoService, titleNote: String? = nil) {
         self.library = library
         self.photos = photos
         stackLayout = PhotoStackLayout(emblemRenderer: EmblemView.self)
@@ -49,13 +55,13 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         // would sit 325 pt above the content, out of reach of a comfortable drag.
         stackLayout.emblemSize = 64
         stackLayout.emblemGap = 8
-        super.init(name: "albums", title: "PhotoStack — \(library.root.lastComponent)", layout: stackLayout)
+        super.init(name: "albums", title: "PhotoStack — \(titleNote ?? library.root.lastComponent)", layout: stackLayout)
         collectionView.register(PhotoCell.self, forCellWithReuseIdentifier: Self.photoReuseID)
         collectionView.register(AlbumTitleView.self, forSupplementaryViewOfKind: PhotoStackLayout.titleKind,
                                 withReuseIdentifier: Self.titleReuseID)
         dataSource = DiffableDataSource(collectionView: collectionView) { [unowned self] cv, indexPath, id in
             let cell = cv.dequeueReusableCell(withReuseIdentifier: Self.photoReuseID, for: indexPath) as! PhotoCell
-            cell.photo = self.photosByID[id]
+            cell.photo = self.photosByKey[id]
             cell.service = self.photos
             cell.isDrawn = indexPath.item < Self.drawnDepth
             cell.pixelSize = self.pixelSize(forItem: indexPath.item)
@@ -84,25 +90,51 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
 
     /// The album shown by stack `section`.
     public func album(at section: Int) -> Album? {
-        guard let id = dataSource.sectionIdentifier(for: section) else { return nil }
-        return library.albums.first { $0.id == id }
+        dataSource.sectionIdentifier(for: section).flatMap { albumsByKey[$0] }
     }
+
+    /// The stack showing the album with folder `key`, if any.
+    public func section(ofAlbum key: FolderKey) -> Int? { dataSource.snapshot().indexOfSection(key) }
 
     /// The number of stacks shown.
     public var albumCount: Int { dataSource.snapshot().numberOfSections }
 
-    /// Applies the library's albums as a snapshot at `time` (new albums animate in when `animated`).
-    public func reloadAlbums(animated: Bool, at time: Double) {
-        var snapshot = CollectionSnapshot<String, PhotoPath>()
-        var seen = Set<PhotoPath>()
-        for album in library.albums {
-            snapshot.appendSections([album.id])
-            let ids = album.photos.map(\.id).filter { seen.insert($0).inserted }
-            snapshot.appendItems(ids, toSection: album.id)
-            for p in album.photos { photosByID[p.id] = p }
+    /// Applies the library's albums as a snapshot at `time` — new albums, photos and deletions animate when
+    /// `animated`; `reloading` photos (edited files) get new cards. Titles and photos of live renderers follow.
+    public func reloadAlbums(animated: Bool, at time: Double, reloading: [PhotoKey] = []) {
+        var snapshot = CollectionSnapshot<FolderKey, PhotoKey>()
+        photosByKey.removeAll(keepingCapacity: true)
+        albumsByKey.removeAll(keepingCapacity: true)
+        for album in library.albums where albumsByKey[album.key] == nil {
+            albumsByKey[album.key] = album
+            snapshot.appendSections([album.key])
+            var keys: [PhotoKey] = []
+            keys.reserveCapacity(album.photos.count)
+            for p in album.photos where photosByKey[p.key] == nil {
+                photosByKey[p.key] = p
+                keys.append(p.key)
+            }
+            snapshot.appendItems(keys, toSection: album.key)
         }
+        let reload = reloading.filter { photosByKey[$0] != nil }
+        if !reload.isEmpty { snapshot.reloadItems(reload) }
         dataSource.apply(snapshot, animated: animated && hasBeenSized, at: time)
+        refreshLiveRenderers()
         needsImageRequests = true
+    }
+
+    /// Gives live renderers the current album titles and photo values (a renamed folder changes both without
+    /// changing any key).
+    func refreshLiveRenderers() {
+        for item in collectionView.displayList {
+            let p = item.attributes.indexPath
+            if let cell = item.view as? PhotoCell, let key = dataSource.itemIdentifier(for: p), let photo = photosByKey[key],
+               cell.photo != photo {
+                cell.photo = photo
+            } else if let title = item.view as? AlbumTitleView, let album = album(at: p.section), title.text != album.title {
+                title.text = album.title
+            }
+        }
     }
 
     /// Longest side to load for a stack photo: the stack side × device scale, a little more for the lift.
@@ -165,8 +197,8 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         key.category == .cell || (key.category == .supplementary && key.kind == PhotoStackLayout.titleKind)
     }
 
-    /// Scroll-copy is used unless a note (scanning, empty folder) is drawn over the content.
-    public override var supportsScrollCopy: Bool { !library.isScanning && !library.albums.isEmpty }
+    /// Scroll-copy is used unless a note (scanning, empty folder, limited watching) is drawn over the content.
+    public override var supportsScrollCopy: Bool { !showsNote }
     public override func didClick(_ key: ElementKey?, at point: Point, clickCount: Int, time: Double) { clicked(key, at: time) }
     public override func handleKey(_ key: KeyEvent) -> Bool { handleSelectionKey(key) }
     public override func drawBackground(in ctx: CairoContext) { drawTexture(in: ctx) }
@@ -269,15 +301,15 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
 
     public func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [StackEngine.IndexPath]) {
         for (rank, p) in indexPaths.enumerated() where p.item < Self.drawnDepth {
-            guard let id = dataSource.itemIdentifier(for: p), let photo = photosByID[id] else { continue }
+            guard let id = dataSource.itemIdentifier(for: p), let photo = photosByKey[id] else { continue }
             photos.want(photo, pixelSize: pixelSize(forItem: p.item), priority: .prefetch, order: rank)
         }
     }
 
     public func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [StackEngine.IndexPath]) {
         for p in indexPaths {
-            guard let id = dataSource.itemIdentifier(for: p) else { continue }
-            photos.cancel(id, pixelSize: pixelSize(forItem: p.item))
+            guard let id = dataSource.itemIdentifier(for: p), let photo = photosByKey[id] else { continue }
+            photos.cancel(photo.id, pixelSize: pixelSize(forItem: p.item))
         }
     }
 }

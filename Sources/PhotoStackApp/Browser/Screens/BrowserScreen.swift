@@ -16,25 +16,42 @@ public final class BrowserScreen: Screen {
     var width = 0.0, height = 0.0, scale = 1.0
     /// The time of the last turn that reached this screen, seconds.
     var time = 0.0
-    /// Album (and photo) to open as soon as it exists (`--open-album`, `--open-photo`).
-    var pendingOpen: (album: Int, photo: Int?)?
+    /// Album (and photo) to open as soon as it exists (`--open-album`, `--open-photo`; a flat folder, one photo,
+    /// several files), and whether it flies out of its stack.
+    var pendingOpen: (album: Int, photo: Int?, animated: Bool)?
+    /// The photo to open once the scan has found it (`photostack PHOTO`).
+    var pendingPhotoPath: PhotoPath?
 
-    public init(library: LibraryModel, photos: PhotoService) {
+    /// - Parameters:
+    ///   - titleNote: what the window title says about the library when the user did not name it ("Pictures",
+    ///     "sample library — no photos in ~/Pictures").
+    public init(library: LibraryModel, photos: PhotoService, titleNote: String? = nil) {
         self.library = library
         self.photos = photos
-        albums = AlbumsScreen(library: library, photos: photos)
+        albums = AlbumsScreen(library: library, photos: photos, titleNote: titleNote)
         stack = [albums]
         albums.onOpenAlbum = { [unowned self] section, time in self.openAlbum(section, at: time) }
     }
 
-    /// A browser on `root` with a fresh photo service; the library is scanned in the background and everything
-    /// finished off the UI thread is posted with `post` (the app's inbox).
-    public static func make(root: PhotoPath, post: @escaping Post,
-                            pipeline: ThumbnailPipeline = ThumbnailPipeline()) -> BrowserScreen {
+    /// A browser on `source` with a fresh photo service; the library is scanned and then watched in the
+    /// background, and everything finished off the UI thread is posted with `post` (the app's inbox). A source
+    /// that is one album (a flat folder, one photo, several files) opens on its grid or its photo.
+    public static func make(source: LibrarySource, post: @escaping Post, pipeline: ThumbnailPipeline = ThumbnailPipeline(),
+                            titleNote: String? = nil) -> BrowserScreen {
         let photos = PhotoService(pipeline: pipeline, post: post)
-        let library = LibraryModel(root: root)
-        library.startScan(post: post)
-        return BrowserScreen(library: library, photos: photos)
+        let library = LibraryModel(source: source)
+        library.start(post: post)
+        let browser = BrowserScreen(library: library, photos: photos, titleNote: titleNote)
+        if source.opensAlbumDirectly {
+            browser.pendingOpen = (0, nil, false)
+            browser.pendingPhotoPath = source.openedPhoto
+        }
+        return browser
+    }
+
+    /// A browser on the folder tree at `root`.
+    public static func make(root: PhotoPath, post: @escaping Post, pipeline: ThumbnailPipeline = ThumbnailPipeline()) -> BrowserScreen {
+        make(source: .folder(root), post: post, pipeline: pipeline)
     }
 
     /// The screen on display.
@@ -42,7 +59,8 @@ public final class BrowserScreen: Screen {
 
     /// Opens album `album` (and photo `photo` in it) once the library has it.
     public func open(album: Int, photo: Int? = nil) {
-        pendingOpen = (album, photo)
+        pendingOpen = (album, photo, true)
+        pendingPhotoPath = nil
         openPendingIfPossible(at: time)
     }
 
@@ -98,17 +116,49 @@ public final class BrowserScreen: Screen {
     }
 
     func openPendingIfPossible(at time: Double) {
-        guard let p = pendingOpen, width > 0, stack.count == 1 else { return }
+        guard var p = pendingOpen, width > 0, stack.count == 1 else { return }
+        if let path = pendingPhotoPath {
+            // `photostack PHOTO`: its album and index once the scan is done.
+            guard !library.isScanning else { return }
+            pendingPhotoPath = nil
+            if let at = library.library.location(ofPhotoAt: path) { p = (at.album, at.photo, false) }
+        }
         guard p.album < albums.albumCount else {
             if !library.isScanning { pendingOpen = nil }
             return
         }
         pendingOpen = nil
         albums.collectionView.layoutIfNeeded(at: time)
-        openAlbum(p.album, at: time)
+        openAlbum(p.album, animated: p.animated, at: time)
         if let photo = p.photo, let albumScreen = top as? AlbumScreen {
             openPhoto(photo, in: albumScreen, section: p.album, at: time)
         }
+    }
+
+    /// The watcher's update, applied at once to every screen: edited photos are forgotten by the photo service
+    /// (their new version loads), the stacks and the open album's grid change with one animated batch update
+    /// each, and the photo view keeps its photo (or moves to its neighbour when it was deleted). An album that is
+    /// gone takes its screens with it.
+    func apply(_ changes: LibraryChanges, at time: Double) {
+        let lib = library.library
+        var byKey: [PhotoKey: Photo] = [:]
+        if !changes.modifiedPhotos.isEmpty {
+            for album in lib.albums { for p in album.photos { byKey[p.key] = p } }
+            for key in changes.modifiedPhotos { if let p = byKey[key] { photos.forget(p.path) } }
+        }
+        albums.reloadAlbums(animated: true, at: time, reloading: changes.modifiedPhotos)
+        guard stack.count > 1, let albumScreen = stack[1] as? AlbumScreen else { return }
+        guard let album = lib.albums.first(where: { $0.key == albumScreen.album.key }), !album.photos.isEmpty else {
+            // The open album is gone (its folder deleted or moved out, or emptied).
+            while stack.count > 2 { stack.removeLast() }
+            stack.removeLast()
+            albums.selectedSection = nil
+            albums.resize(width: width, height: height, scale: scale, at: time)
+            return
+        }
+        albumScreen.update(album: album, reloading: changes.modifiedPhotos, at: time)
+        if let section = albums.section(ofAlbum: album.key) { albums.selectedSection = section }
+        if stack.count > 2, let photoScreen = stack[2] as? PhotoScreen { photoScreen.update(album: album) }
     }
 
     // MARK: Screen
@@ -124,16 +174,29 @@ public final class BrowserScreen: Screen {
         openPendingIfPossible(at: self.time)
     }
 
-    /// Scan events go to the library (new albums join the albums screen), decoded images and built cards to the
-    /// photo service.
+    /// Library events go to the library (albums the scan finds join the albums screen; the watcher's updates of
+    /// this turn are applied as one), decoded images and built cards to the photo service.
     public func receive(_ messages: [AppMessage], at time: Double) -> Bool {
         self.time = max(self.time, time)
         var changed = false, albumsChanged = false
         for m in messages {
             switch m {
-            case .scan(let event): if library.receive(event) { albumsChanged = true }
-            case .image, .card: if photos.receive(m) { changed = true }
+            case .library(let event):
+                switch library.receive(event) {
+                case .scanned: albumsChanged = true
+                case .limited:
+                    albums.updatesWhenWatchNoteWasShown = library.updatesApplied
+                    changed = true
+                case .none: break
+                }
+            case .image, .card:
+                if photos.receive(m) { changed = true }
             }
+        }
+        if let changes = library.takeUpdate() {
+            apply(changes, at: self.time)
+            openPendingIfPossible(at: self.time)
+            return true
         }
         if albumsChanged {
             albums.reloadAlbums(animated: true, at: self.time)
@@ -154,6 +217,13 @@ public final class BrowserScreen: Screen {
             goBack(at: self.time)
             return true
         case .pointerUp(let p) where p.button == .back:
+            return false
+        case .key(let k) where k.key == .function(5):
+            library.rescan()   // the update that follows shows what changed
+            return false
+        case .focusChanged(let focused):
+            // Changes made while watching is limited are found when the user comes back to the window.
+            if focused, library.watchLimit != nil { library.rescan() }
             return false
         default:
             return top.handle(event, at: self.time)

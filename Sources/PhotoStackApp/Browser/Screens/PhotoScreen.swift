@@ -15,7 +15,8 @@ public final class PhotoScreen: Screen {
     static let zoomStep = 1.25
 
     public let name = "photo"
-    public let album: Album
+    /// The album whose photos Left/Right go through (replaced by `update(album:)` when its folder changes).
+    public private(set) var album: Album
     /// The album's section on the albums screen (for the state JSON).
     public let section: Int
     public private(set) var index: Int
@@ -114,6 +115,21 @@ public final class PhotoScreen: Screen {
         if zoom <= 1 { pan = .zero }
         clampPan()
         requestImages()
+    }
+
+    /// The album's folder changed: the same photo (by its key) stays shown, at its new index; when it was
+    /// deleted the one that took its place (or the new last one). False when the album has no photo left.
+    @discardableResult
+    public func update(album newAlbum: Album) -> Bool {
+        guard !newAlbum.photos.isEmpty else { album = newAlbum; return false }
+        let key = photo.key
+        let i = newAlbum.photos.firstIndex { $0.key == key } ?? min(index, newAlbum.photos.count - 1)
+        let changedPhoto = newAlbum.photos[i] != photo
+        album = newAlbum
+        if i != index { index = i; onIndexChange?(i) }
+        if changedPhoto { zoom = 1; pan = .zero }
+        requestImages()
+        return true
     }
 
     /// Shows photo `i` (clamped) fitted.
@@ -234,6 +250,7 @@ public final class PhotoScreen: Screen {
                              centerY: height / 2 + side / 2 + 40, maxWidth: min(width - 40, 520))
         }
         var caption = "\(photo.displayName)   ·   \(index + 1) / \(album.photos.count)"
+        if photos.isIncomplete(photo.id) { caption += "   ·   incomplete file" }
         if zoom != 1 { caption += "   ·   \(Int((zoom / max(actualSizeZoom, 0.0001) * 100).rounded())) %" }
         NoteDrawing.pill(caption, in: ctx, centerX: width / 2, centerY: height - 26, maxWidth: min(width - 40, 640),
                          font: "Sans 12", alpha: 0.9)
@@ -248,6 +265,7 @@ public final class PhotoScreen: Screen {
                            layout: ["photo": .string(photo.displayName), "album": .string(album.title),
                                     "index": .int(index), "count": .int(album.photos.count), "zoom": .double(zoom)],
                            photos: [PhotoState(section: section, item: index, file: photo.displayName,
-                                               status: photos.status(of: photo.id))])
+                                               status: photos.status(of: photo.id), bytes: photo.fileSize,
+                                               incomplete: photos.isIncomplete(photo.id))])
     }
 }

@@ -1,49 +1,101 @@
 import Foundation
 import PhotoPipeline
 
-/// The photo library as the UI thread sees it: albums in scan order, filled in by a background scan whose
-/// events arrive through the app's inbox (`receive`).
+/// The photo library as the UI thread sees it. A `LiveLibrary` scans the source in the background (albums
+/// stream in as they are found) and then watches it; its events arrive through the app's inbox (`receive`).
+/// Updates that arrive in one turn are applied as one: the newest library, with the changes from what is shown.
 public final class LibraryModel {
+    /// What was opened.
+    public let source: LibrarySource
     /// The folder shown (for messages).
-    public let root: PhotoPath
-    public private(set) var albums: [Album] = []
-    /// True until the scan has finished.
+    public var root: PhotoPath { source.root }
+    /// The library shown now.
+    public private(set) var library: PhotoLibrary
+    public var albums: [Album] { library.albums }
+    /// True until the initial scan has finished.
     public private(set) var isScanning = true
     /// Photos found so far (for the progress hint).
     public private(set) var photosFound = 0
-    public private(set) var problems: [ScanProblem] = []
-    private var handle: ScanHandle?
+    public var problems: [ScanProblem] { library.problems }
+    /// Set when changes made elsewhere may not be seen (then F5 and window focus rescan).
+    public private(set) var watchLimit: WatchLimit?
+    /// Updates applied so far.
+    public private(set) var updatesApplied = 0
+    private var live: LiveLibrary?
+    private var pending: LibraryUpdate?
 
-    /// An empty model for `root`; call `startScan` to fill it.
-    public init(root: PhotoPath) {
-        self.root = root
+    /// An empty model for `source`; `start(post:)` fills it.
+    public init(source: LibrarySource) {
+        self.source = source
+        library = PhotoLibrary(root: source.root, albums: [], problems: [])
     }
 
-    deinit { handle?.cancel() }
+    /// A model of the folder tree at `root`.
+    public convenience init(root: PhotoPath) { self.init(source: .folder(root)) }
 
-    /// Scans `root` on a background thread; its events are posted with `post` (the app's inbox).
-    public func startScan(post: @escaping Post) {
-        handle = PhotoLibrary.scanInBackground(root: root) { post(.scan($0)) }
+    deinit { live?.stop() }
+
+    /// Scans and then watches the source on background threads; every event is posted with `post`.
+    public func start(post: @escaping Post) {
+        let live = LiveLibrary(source: source) { post(.library($0)) }
+        self.live = live
+        live.start()
     }
 
-    /// Applies one scan event; true when albums or the scanning state changed.
-    public func receive(_ event: ScanEvent) -> Bool {
+    /// Scans the whole source again (F5; window focus while watching is limited); an update follows.
+    public func rescan() { live?.rescan() }
+
+    /// What one event changed on screen.
+    public enum Change {
+        /// Nothing visible.
+        case none
+        /// The scan found albums or made progress.
+        case scanned
+        /// Watching became limited.
+        case limited
+    }
+
+    /// Applies one event (the UI thread). Updates are kept until `takeUpdate()` (several in one turn become one).
+    public func receive(_ event: LiveLibraryEvent) -> Change {
         switch event {
-        case .album(let album):
-            albums.append(album)
-            return true
-        case .progress(let p):
+        case .scan(.album(let album)):
+            library.albums.append(album)
+            photosFound += album.photos.count
+            return .scanned
+        case .scan(.progress(let p)):
             photosFound = p.photosFound
-            return true
-        case .problem(let problem):
-            problems.append(problem)
+            return .scanned
+        case .scan(.problem(let problem)):
+            library.problems.append(problem)
             FileHandle.standardError.write(Data("photostack: skipped \(problem.path.string): \(problem.reason)\n".utf8))
-            return false
-        case .finished(let library):
-            albums = library.albums
-            photosFound = library.albums.reduce(0) { $0 + $1.photos.count }
+            return .none
+        case .scan(.finished(let finished)):
+            library = finished
+            photosFound = finished.photoCount
             isScanning = false
-            return true
+            return .scanned
+        case .update(let update):
+            pending = update
+            return .none
+        case .watchingLimited(let limit):
+            guard watchLimit == nil else { return .none }
+            watchLimit = limit
+            FileHandle.standardError.write(Data("photostack: \(limit.description): press F5 to look again\n".utf8))
+            return .limited
         }
+    }
+
+    /// The newest update received, applied: the library it brings becomes the one shown, and the changes from
+    /// the library shown before are returned (its own changes when none was skipped). Nil when none waits.
+    public func takeUpdate() -> LibraryChanges? {
+        guard let update = pending else { return nil }
+        pending = nil
+        let skipped = update.sequence != updatesApplied + 1
+        let changes = skipped || isScanning ? LibraryChanges(from: library, to: update.library) : update.changes
+        library = update.library
+        photosFound = library.photoCount
+        isScanning = false
+        updatesApplied = update.sequence
+        return changes
     }
 }

@@ -27,6 +27,8 @@ public final class PhotoService {
     private var loader: ImageLoader!
     private struct RequestKey: Hashable { var photo: PhotoPath; var bucket: Int }
     private var inFlight: [RequestKey: LoadRequestID] = [:]
+    /// Photos whose image was decoded from a file that ended early or changed while read (shown with a mark).
+    private var incomplete: Set<PhotoPath> = []
     /// The photo behind each request in flight (to ask again when a decode found the memory budget busy).
     private var requested: [RequestKey: (photo: Photo, priority: LoadPriority, order: Int)] = [:]
     private var failures: [PhotoPath: String] = [:]
@@ -113,6 +115,21 @@ public final class PhotoService {
         surfaces.markInUse(photo: photo, bucket: Self.bucket(forPixels: pixelSize))
     }
 
+    /// Forgets everything about `photo` (its file changed): its surfaces, cards, failure and loads, so the
+    /// next request loads the new version.
+    public func forget(_ photo: PhotoPath) {
+        surfaces.remove(photo: photo)
+        cards.remove(photo: photo)
+        failures[photo] = nil
+        originalSizes[photo] = nil
+        incomplete.remove(photo)
+        for (key, id) in inFlight where key.photo == photo {
+            loader.cancel(id)
+            inFlight[key] = nil
+            requested[key] = nil
+        }
+    }
+
     // MARK: Results
 
     /// Applies background results: decoded images become surfaces, failures are recorded, built cards are
@@ -127,7 +144,7 @@ public final class PhotoService {
                   !cards.contains(built.key), let card = built.card else { return false }
             cards.insert(.rotated(card), for: built.key)
             return true
-        case .scan:
+        case .library:
             return false
         }
     }
@@ -138,6 +155,7 @@ public final class PhotoService {
         if inFlight[key] == result.requestID { inFlight[key] = nil; requested[key] = nil }
         switch result.outcome {
         case .success(let loaded):
+            if loaded.isIncomplete { incomplete.insert(result.photoID) } else { incomplete.remove(result.photoID) }
             if loaded.originalWidth > 0, loaded.originalHeight > 0 {
                 originalSizes[result.photoID] = (loaded.originalWidth, loaded.originalHeight)
             }
@@ -179,6 +197,10 @@ public final class PhotoService {
         if let reason = failures[photo] { return .failed(reason: reason) }
         return surfaces.best(photo: photo, bucket: 1) != nil ? .loaded : .loading
     }
+
+    /// True when the image of `photo` was decoded from a file that ended early (or changed while read): it is
+    /// shown with a mark, and never cached as if complete.
+    public func isIncomplete(_ photo: PhotoPath) -> Bool { incomplete.contains(photo) }
 
     /// True while a request for `photo` at `pixelSize`'s bucket is queued or running.
     public func isLoading(_ photo: PhotoPath, pixelSize: Int) -> Bool {

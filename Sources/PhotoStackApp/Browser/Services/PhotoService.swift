@@ -38,6 +38,8 @@ public final class PhotoService {
     var wantedCards: Set<CardKey> = [], previouslyWantedCards: Set<CardKey> = []
     /// Photos whose load failed are reported on stderr once.
     public var logsFailures = true
+    /// The disk thumbnail cache, asked after loads whether it found a problem with its folders (said once).
+    private let diskCache: ThumbnailCache?
 
     /// - Parameters:
     ///   - pipeline: the decode/cache work (tests pass one without a disk cache).
@@ -49,6 +51,7 @@ public final class PhotoService {
                 surfaceCapacity: Int = 32 * 1024 * 1024, cardBuilders: Int? = nil) {
         surfaces = SurfaceCache(capacity: surfaceCapacity)
         builders = CardBuilders(workerCount: cardBuilders ?? CardBuilders.defaultWorkerCount, post: post)
+        diskCache = pipeline.diskCache
         loader = ImageLoader(pipeline: pipeline, workerCount: workerCount, deliver: { post(.image($0)) })
     }
 
@@ -57,6 +60,7 @@ public final class PhotoService {
                 cardBuilders: Int? = nil, work: @escaping ImageLoader.Work) {
         surfaces = SurfaceCache(capacity: surfaceCapacity)
         builders = CardBuilders(workerCount: cardBuilders ?? CardBuilders.defaultWorkerCount, post: post)
+        diskCache = nil
         loader = ImageLoader(workerCount: workerCount, deliver: { post(.image($0)) }, work: work)
     }
 
@@ -150,6 +154,9 @@ public final class PhotoService {
     }
 
     private func take(_ result: LoadResult) -> Bool {
+        if let problem = diskCache?.takeProblem() {   // touches no file
+            FileHandle.standardError.write(Data("photostack: the thumbnail cache is not used: \(problem)\n".utf8))
+        }
         let key = RequestKey(photo: result.photoID, bucket: result.pixelSize)
         let asked = requested[key]
         if inFlight[key] == result.requestID { inFlight[key] = nil; requested[key] = nil }

@@ -5,6 +5,7 @@
 # frames of the fly-out and their longest UI-thread CPU, RSS before the click and the peak during the open
 # (VmHWM after resetting it through /proc/PID/clear_refs), and the same for the close (Escape).
 # Usage: scripts/measure-album-open.sh [PHOTOS (default 10000)] [BINARY (default .build/release/photostack)]
+# FRAMES_OUT=file keeps the frame log (one JSON line per frame); WRAP='perf record -g -o perf.data' runs the app under it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 photos="${1:-10000}"
@@ -18,8 +19,9 @@ display=":$((200 + RANDOM % 600))"
 Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp -noreset >/dev/null 2>&1 & xvfb=$!
 for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.1; done
 export DISPLAY="$display"
-XDG_CACHE_HOME="$work/cache" PHOTOSTACK_FRAME_LOG="$work/frames.jsonl" "$bin" "$work/lib" --state "$work/state.json" \
-  --size 1280x800 --scale 1 2>/dev/null & app=$!
+XDG_CACHE_HOME="$work/cache" PHOTOSTACK_FRAME_LOG="$work/frames.jsonl" ${WRAP:-} "$bin" "$work/lib" --state "$work/state.json" \
+  --size 1280x800 --scale 1 2>"${APP_STDERR:-/dev/null}" & app=$!
+[ -z "${WRAP:-}" ] || { sleep 1; app=$(pgrep -n -f "$work/lib"); }
 at_rest() { python3 - "$work/state.json" "$1" <<'PY'
 import json, sys
 try: s = json.load(open(sys.argv[1]))
@@ -43,6 +45,7 @@ xdotool key Escape
 wait_rest albums
 peak_close=$(mem VmHWM)
 sleep 0.3
+[ -z "${FRAMES_OUT:-}" ] || cp "$work/frames.jsonl" "$FRAMES_OUT"
 python3 - "$work/frames.jsonl" "$photos" "$rss_open" "$peak_open" "$rss_close" "$peak_close" <<'PY'
 import json, sys
 frames = [json.loads(l) for l in open(sys.argv[1])]

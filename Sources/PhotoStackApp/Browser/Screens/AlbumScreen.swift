@@ -247,27 +247,33 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
 
     public override func drawBackground(in ctx: CairoContext) {
         let alpha = backgroundAlpha
-        guard alpha < 0.999 else { drawOpaqueBackground(in: ctx); return }
         guard alpha > 0.001 else { return }
-        ctx.pushGroup()
-        drawOpaqueBackground(in: ctx)
-        ctx.popGroupAndPaint(alpha: alpha)
+        drawOpaqueBackground(in: ctx, alpha: alpha)
     }
 
-    func drawOpaqueBackground(in ctx: CairoContext) {
-        ctx.clear(to: backgroundColor)
+    /// The background with the album's name above the grid (scrolling with it) at opacity `alpha`: the texture
+    /// is opaque, so laying each part over the albums screen at `alpha` looks like fading the whole (no
+    /// window-sized group to allocate and composite in every frame of the fly-out).
+    func drawOpaqueBackground(in ctx: CairoContext, alpha: Double = 1) {
+        if alpha >= 0.999 {
+            ctx.clear(to: backgroundColor)
+        } else if background == nil {
+            ctx.newPath()
+            ctx.rectangle(CanvasRect(x: 0, y: 0, width: viewportWidth, height: viewportHeight))
+            ctx.setColor(RGBA(backgroundColor.red, backgroundColor.green, backgroundColor.blue, backgroundColor.alpha * alpha))
+            ctx.fill()
+        }
         let y = -collectionView.contentOffset.y
         background?.fill(CanvasRect(x: 0, y: 0, width: viewportWidth, height: viewportHeight), in: ctx,
-                         deviceScale: deviceScale, originX: 0, originY: y)
-        // The album's name above the grid, scrolling with it.
+                         deviceScale: deviceScale, originX: 0, originY: y, alpha: min(1, alpha))
         let width = max(10, viewportWidth - 56)
         if headerLayout == nil || headerLayout!.width != width {
             headerLayout = TextLayout(text: headerText, font: "Sans Bold 18", width: width, alignment: .center, ellipsize: true,
                                       direction: .leftToRight)
         }
         if let h = headerLayout {
-            h.draw(in: ctx, x: 28, y: y + (Self.headerHeight - h.size.height) / 2, color: RGBA(1, 1, 1, 0.95),
-                   shadowColor: RGBA(0, 0, 0, 0.45))
+            h.draw(in: ctx, x: 28, y: y + (Self.headerHeight - h.size.height) / 2, color: RGBA(1, 1, 1, 0.95 * alpha),
+                   shadowColor: RGBA(0, 0, 0, 0.45 * alpha))
         }
     }
 

@@ -23,10 +23,8 @@ public final class ScrollController {
     public var decelerationRate: DecelerationRate = .normal
     /// One wheel notch, arrow key or line, in points (53 as in Chromium and GTK3; multiply by the UI scale if any).
     public var lineStep: Double = 53
-    /// When true, flings and wheel notches come to rest on multiples of the viewport extent (from the minimum offset).
-    public var isPagingEnabled = false
     /// Moves the resting point of a fling, drag release, wheel/key scroll: the layout of the collection view
-    /// that owns this scroller (its target content offset), if any.
+    /// that owns this scroller (its target content offset: snapping and paging), if any.
     public var targetProvider: ScrollTargetProviding?
     /// The time, in seconds, the offset last changed (an input or a running motion seen by `tick`).
     public internal(set) var lastMovementTime: Double?
@@ -44,7 +42,6 @@ public final class ScrollController {
         var caughtMotion: Bool
         /// The press stopped some motion (even one that does not swallow the click).
         var stoppedMotion = false
-        var startOffset: Point
         /// Set once the pointer moved past the threshold: the pointer position and unconstrained offset then.
         var anchor: Point?
         var rawAtAnchor: Point = .zero
@@ -54,7 +51,6 @@ public final class ScrollController {
     /// State of a touchpad smooth-scroll sequence.
     struct TouchpadState {
         var raw: Point
-        var startOffset: Point
         var tracker = VelocityTracker()
     }
 
@@ -133,8 +129,11 @@ public final class ScrollController {
             switch old[i] {
             case .rest(let x):
                 motions[i] = .rest(min(range.upperBound, max(range.lowerBound, x)))
-            case let .moving(s, _, raw):
-                if let raw {
+            case let .moving(s, start, raw):
+                if let t = s as? TransitionScrollAnimation, range.contains(t.to) {
+                    // A transition's offset keeps the transition's timing while its target stays reachable.
+                    motions[i] = .moving(simulation: t, start: start, rawTarget: raw)
+                } else if let raw {
                     let target = min(range.upperBound, max(range.lowerBound, s.finalPosition))
                     let ease = EasedScrollAnimation(from: p[axis], velocity: v[axis], to: target,
                                                     duration: EasedScrollAnimation.duration(forDistance: target - p[axis]))

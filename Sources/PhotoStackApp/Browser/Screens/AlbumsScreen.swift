@@ -32,6 +32,9 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     /// Cells that stopped being displayed this frame: their loads are cancelled unless still prefetched.
     var endedCells: [(StackEngine.IndexPath, PhotoPath)] = []
     var hasBeenSized = false
+    /// The stack kept at the top across resizes and the content offset the last reflow moved to (points): kept
+    /// while the offset stays there, so any number of resizes keeps the same album in view.
+    var resizeAnchor: (section: Int, offset: Double)?
     /// The content offset at the last `update` and its time, for the speed while dragging (points, seconds).
     var lastUpdate: (offset: Double, time: Double)?
     let background = try? BackgroundTexture()
@@ -119,20 +122,27 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     // MARK: Screen
 
     public override func resize(width: Double, height: Double, scale: Double, at time: Double) {
-        // Keep the album at the top of the window in view across the reflow.
-        var anchorSection: Int?
-        let oldOffset = collectionView.contentOffset.y
+        // Keep the album the user was looking at (at the top of the window when the first of a series of resizes
+        // began) at the top across the reflow; the offset moves with the stacks (one timing, see
+        // `CollectionView.setContentOffset(_:animated:at:)`), so that stack moves monotonically on screen.
         let sizeChanged = width != viewportWidth || height != viewportHeight
-        if hasBeenSized, sizeChanged, oldOffset > 0 {
-            let n = collectionView.numberOfSections
-            anchorSection = (0..<n).first { stackLayout.frameForTitle(section: $0).maxY > oldOffset }
+        var anchorSection: Int?
+        if hasBeenSized, sizeChanged {
+            if let a = resizeAnchor, abs(scroller.projectedRestOffset.y - a.offset) < 0.5 {
+                anchorSection = a.section   // not scrolled since the last reflow: the same album
+            } else if collectionView.contentOffset.y > 0 {
+                let top = collectionView.contentOffset.y
+                anchorSection = (0..<collectionView.numberOfSections).first { stackLayout.frameForTitle(section: $0).maxY > top }
+            }
         }
         collectionView.animatesSizeChanges = hasBeenSized
         super.resize(width: width, height: height, scale: scale, at: time)
         hasBeenSized = true
+        resizeAnchor = nil
         if let s = anchorSection {
             let target = stackLayout.frameForStack(section: s).minY - stackLayout.effectiveInsets.top
-            collectionView.setContentOffset(Point(x: 0, y: target), animated: true, at: time)
+            collectionView.setContentOffset(Point(x: 0, y: target), animated: true, at: self.time)
+            resizeAnchor = (s, scroller.projectedRestOffset.y)
         }
         needsImageRequests = true
     }

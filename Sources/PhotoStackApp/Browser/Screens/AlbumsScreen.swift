@@ -131,8 +131,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
             if let a = resizeAnchor, abs(scroller.projectedRestOffset.y - a.offset) < 0.5 {
                 anchorSection = a.section   // not scrolled since the last reflow: the same album
             } else if collectionView.contentOffset.y > 0 {
-                let top = collectionView.contentOffset.y
-                anchorSection = (0..<collectionView.numberOfSections).first { stackLayout.frameForTitle(section: $0).maxY > top }
+                anchorSection = albumAtTop
             }
         }
         collectionView.animatesSizeChanges = hasBeenSized
@@ -145,6 +144,14 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
             resizeAnchor = (s, scroller.projectedRestOffset.y)
         }
         needsImageRequests = true
+    }
+
+    /// The album the user is looking at the top of the window: the first whose stack is at least half below the top
+    /// edge (so the offset that puts it at the top, `stackLayout.frameForStack(section:).minY − insets.top`, names it
+    /// again: anchoring is idempotent).
+    public var albumAtTop: Int? {
+        let top = collectionView.contentOffset.y
+        return (0..<collectionView.numberOfSections).first { stackLayout.frameForStack(section: $0).midY > top }
     }
 
     public override func update(at time: Double) {

@@ -9,13 +9,14 @@ import XCTest
 /// was looking at when the first resize began stays at the top through any number of them.
 final class ReflowAnchorTests: XCTestCase {
     /// A portrait browser on the sample library (12 albums, 2 columns) whose photos load instantly, scrolled so album
-    /// `anchor` (row 2, left) is at the top.
+    /// `anchor` (row 2, left) is the first whose title and most of whose stack are in the window (the one any anchor
+    /// rule picks, the old title-based one included).
     private func portraitBrowser(anchor: Int = 4) -> BrowserHarness {
         let h = BrowserHarness(width: 800, height: 1000) { post in
             PhotoService(post: post, workerCount: 1) { _ in AlbumLoadPriorityTests.grayImage }
         }
         let albums = h.browser.albums
-        albums.collectionView.contentOffset = Point(x: 0, y: topOffset(of: anchor, in: albums))
+        albums.collectionView.contentOffset = Point(x: 0, y: albums.stackLayout.frameForTitle(section: anchor - 2).maxY + 1)
         h.settle()
         XCTAssertEqual(topAlbum(h), anchor)
         return h

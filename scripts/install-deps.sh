@@ -8,13 +8,14 @@ set -euo pipefail
 mode="${1:-run}"
 # run: git and ca-certificates let SwiftPM fetch the Swift dependencies; the -dev packages are the C
 # libraries the C modules link; the fonts cover Latin, Cyrillic, Arabic and CJK album titles.
-pkgs=(git ca-certificates pkg-config libc6-dev libx11-dev libxi-dev libcairo2-dev libpango1.0-dev libjpeg-dev libpng-dev
+pkgs=(git ca-certificates pkg-config libc6-dev libx11-dev libxi-dev libxext-dev libcairo2-dev libpango1.0-dev libjpeg-dev libpng-dev
       fonts-dejavu-core fonts-noto-core fonts-noto-cjk)
 case "$mode" in
   run) ;;
   # test: Xvfb and xdotool drive the window; x11-utils gives xprop/xdpyinfo; gcc builds the tests' small
-  # WM_DELETE_WINDOW sender (Xlib); imagemagick captures and compares the window.
-  test) pkgs+=(xvfb xdotool x11-apps x11-utils gcc imagemagick python3) ;;
+  # WM_DELETE_WINDOW sender (Xlib); imagemagick captures and compares the window; openbox is the window
+  # manager of the live-resize test (_NET_WM_SYNC_REQUEST).
+  test) pkgs+=(xvfb xdotool x11-apps x11-utils gcc imagemagick python3 openbox) ;;
   bench) pkgs+=(xvfb xdotool x11-apps x11-utils imagemagick python3 nsxiv feh libjpeg-turbo-progs) ;;
   *) echo "usage: $0 [run|test|bench]" >&2; exit 2 ;;
 esac

@@ -1,7 +1,8 @@
 import StackEngine
 
 extension AlbumsScreen {
-    /// `columns`, the layout `scale`, the stack side (points), album count, scanning flag, selection.
+    /// `columns`, the layout `scale`, the stack side (points), album count, scanning flag, selection, and
+    /// `albumAtTop` (the album a resize keeps at the top: `AlbumsScreen.albumAtTop`).
     func albumsLayoutState() -> [String: StateValue] {
         var out: [String: StateValue] = [
             "columns": .int(stackLayout.columns),
@@ -12,6 +13,7 @@ extension AlbumsScreen {
             "library": .string(library.root.string),
         ]
         if let s = selectedSection { out["selected"] = .int(s) }
+        if let a = albumAtTop { out["albumAtTop"] = .int(a) }
         return out
     }
 

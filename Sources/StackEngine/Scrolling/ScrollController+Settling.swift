@@ -6,17 +6,20 @@ extension ScrollController {
     /// proposal is an edge the fling runs past, and the edge is a snap point — the offset coasts with
     /// `BouncingScrollSimulation`: friction until the edge, then a spring that overshoots and comes back. Where the
     /// layout moves it, a `SnapScrollAnimation` carries the release velocity to the snap point within 0.8 s.
-    func settle(at time: Double, velocity: Point) {
+    /// `only`: settle just these axes (the others keep their motions; the provider sees where they are going).
+    func settle(at time: Double, velocity: Point, only: [ScrollAxis]? = nil) {
         let p = offset(at: time)
         lastMovementTime = time
+        let axes = ScrollAxis.allCases.filter { geometry.axes.contains($0) && (only?.contains($0) ?? true) }
         var natural = p
-        for axis in ScrollAxis.allCases where geometry.axes.contains(axis) && velocity[axis] != 0 {
+        for axis in ScrollAxis.allCases where !axes.contains(axis) { natural[axis] = motions[axis.rawValue].finalPosition }
+        for axis in axes where velocity[axis] != 0 {
             natural[axis] = FrictionSimulation(position: p[axis], velocity: velocity[axis], rate: decelerationRate).restingPosition
         }
         let proposed = geometry.clamped(natural)
         let target = targetProvider.map { geometry.clamped($0.targetContentOffset(forProposed: proposed, velocity: velocity, from: p)) }
             ?? proposed
-        for axis in ScrollAxis.allCases where geometry.axes.contains(axis) {
+        for axis in axes {
             motions[axis.rawValue] = settleMotion(axis, from: p[axis], velocity: velocity[axis], natural: natural[axis],
                                                   proposed: proposed[axis], target: target[axis], time: time)
         }

@@ -115,14 +115,16 @@ public final class ScrollController {
     }
 
     /// Changes viewport/content/insets/axes at `time` (seconds). A resting offset is clamped into the new range;
-    /// an ease keeps going to its (clamped) target from the current position and velocity; a coast restarts
-    /// from the current position and velocity with the new edges; a drag keeps its pointer mapping.
+    /// an ease keeps going to its (clamped) target from the current position and velocity; a transition's offset
+    /// keeps its timing while its target stays in range; a coast or snap settles again from the current position
+    /// and velocity with the new edges (and the layout's target for them); a drag keeps its pointer mapping.
     public func setGeometry(_ newGeometry: ScrollGeometry, time: Double) {
         let p = offset(at: time), v = velocity(at: time)
         let old = motions.map { $0.settled(at: time) }
         geometry = newGeometry
         if let d = drag, d.anchor != nil { apply(raw: d.rawAtAnchor + axisMask(d.anchor! - d.lastPoint), time: time); return }
         if let tp = touchpad { apply(raw: tp.raw, time: time); return }
+        var coasting: [ScrollAxis] = []
         for axis in ScrollAxis.allCases {
             let i = axis.rawValue, range = geometry.range(axis)
             guard geometry.axes.contains(axis) else { motions[i] = .rest(range.lowerBound); continue }
@@ -139,11 +141,14 @@ public final class ScrollController {
                                                     duration: EasedScrollAnimation.duration(forDistance: target - p[axis]))
                     motions[i] = .moving(simulation: ease, start: time, rawTarget: min(range.upperBound, max(range.lowerBound, raw)))
                 } else {
-                    let b = BouncingScrollSimulation(position: p[axis], velocity: v[axis], minOffset: range.lowerBound,
-                                                     maxOffset: range.upperBound, rate: decelerationRate)
-                    motions[i] = .moving(simulation: b, start: time, rawTarget: nil)
+                    coasting.append(axis)
                 }
             }
+        }
+        if !coasting.isEmpty {
+            let last = lastMovementTime
+            settle(at: time, velocity: v, only: coasting)
+            lastMovementTime = last ?? time
         }
     }
 

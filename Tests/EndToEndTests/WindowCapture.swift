@@ -89,7 +89,18 @@ extension AppSession {
     func capture(named name: String) throws -> WindowCapture {
         try Self.requireScreenshotTools()
         let ppm = tempDir.appendingPathComponent(name + ".ppm").path
-        try run("/bin/sh", ["-c", "/usr/bin/xwd -silent -id \(windowID) | /usr/bin/convert xwd:- -depth 8 '\(ppm)'"])
+        // xwd reads the window's size, then its pixels: a resize step in between (the window manager is resizing it)
+        // makes the read fail with BadMatch. Try again (a few times) rather than fail the test.
+        var attempts = 0
+        while true {
+            do {
+                try run("/bin/sh", ["-c", "/usr/bin/xwd -silent -id \(windowID) | /usr/bin/convert xwd:- -depth 8 '\(ppm)'"])
+                break
+            } catch {
+                attempts += 1
+                if attempts >= 5 { throw error }
+            }
+        }
         defer { try? FileManager.default.removeItem(atPath: ppm) }
         if let dir = ProcessInfo.processInfo.environment["PHOTOSTACK_TEST_PNG_DIR"] {
             _ = try? run("/usr/bin/convert", [ppm, dir + "/" + name + ".png"])

@@ -38,8 +38,14 @@ extension CollectionView {
 
     /// Scrolls to `offset` (content points, clamped into the scroll range): at once, or eased by the scroller
     /// from `time` (seconds; default: the last frame's). The offset moves at the next `layoutIfNeeded(at:)`.
+    ///
+    /// Animated and commanded at (or before) the time a layout transition began in the current frame (an animated
+    /// resize, invalidation, update or layout switch), the offset joins that transition: it moves with the same
+    /// timing function as the elements, so an element kept in place on screen stays there and every element moves
+    /// monotonically on screen, and the elements the new offset shows animate in from their old places.
     public func setContentOffset(_ offset: Point, animated: Bool, at time: Double? = nil) {
         guard animated else { contentOffset = offset; return }
+        if joinTransition(offset: offset, at: time ?? self.time) { return }
         syncScrollGeometry(at: self.time)
         scroller.scroll(to: offset, animated: true, time: time ?? self.time)
     }

@@ -36,6 +36,8 @@ public final class App: WindowClient {
     /// UI-thread CPU time when the frame's update began (frame log), seconds.
     private var frameCPUStart = 0.0
     private var frameUpdateCPU = 0.0
+    /// `screen.workCounters` at the last frame logged.
+    private var loggedWork: [String: Int] = [:]
 
     public init(screen: Screen, inbox: Inbox<AppMessage>, width: Double, height: Double, scale: Double,
                 statePath: String? = nil) {
@@ -101,10 +103,20 @@ public final class App: WindowClient {
             let facts = screen.lastFrame
             log.record(FrameLog.Entry(t: time, cpuMs: (FrameLog.threadCPUSeconds() - frameCPUStart) * 1000,
                                       updateMs: frameUpdateCPU * 1000, screen: screen.name,
-                                      x: facts.offset.x, y: facts.offset.y, redrawn: facts.redrawn, events: loggedEvents))
+                                      x: facts.offset.x, y: facts.offset.y, redrawn: facts.redrawn, events: loggedEvents,
+                                      work: workThisFrame()))
             loggedEvents.removeAll()
         }
         if screen.isAnimating, let w = stateWriter, time - w.lastWriteTime >= animatingStateInterval { writeState() }
+    }
+
+    /// How much each of the screen's work counters grew since the last frame logged (nil: none did).
+    private func workThisFrame() -> [String: Int]? {
+        let now = screen.workCounters
+        defer { loggedWork = now }
+        var grown: [String: Int] = [:]
+        for (key, value) in now where value > (loggedWork[key] ?? 0) { grown[key] = value - (loggedWork[key] ?? 0) }
+        return grown.isEmpty ? nil : grown
     }
 
     public func didBecomeIdle() {

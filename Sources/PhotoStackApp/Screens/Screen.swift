@@ -32,9 +32,13 @@ public protocol Screen: AnyObject {
     /// What the last `draw` showed, for the frame log: the content offset drawn (points) and the share of
     /// pixels redrawn. Defaults to no offset and a whole frame.
     var lastFrame: (offset: Point, redrawn: Double) { get }
+    /// Running totals of costly work for the frame log (it records how much each grew in a frame), e.g. cards
+    /// built on the UI thread. Default: none.
+    var workCounters: [String: Int] { get }
 }
 
 extension Screen {
     public var lastFrame: (offset: Point, redrawn: Double) { (.zero, 1) }
+    public var workCounters: [String: Int] { [:] }
     public func receive(_ messages: [AppMessage], at time: Double) -> Bool { false }
 }

@@ -248,6 +248,12 @@ public final class BrowserScreen: Screen {
 
     public var lastFrame: (offset: Point, redrawn: Double) { top.lastFrame }
 
+    /// Card work: rotated and unrotated cards built on the UI thread, waits for a running build, quick draws.
+    public var workCounters: [String: Int] {
+        let c = photos.builders.counters
+        return ["uiCards": c.builtOnUIThread, "uiUnrotatedCards": c.unrotatedOnUIThread, "cardWaits": c.waits, "quickCards": c.quickDraws]
+    }
+
     public func draw(in context: CairoContext, width: Double, height: Double, scale: Double) {
         if let albumScreen = top as? AlbumScreen, albumScreen.isFlying {
             // The albums screen shows beneath the flying photos, their stack left empty.

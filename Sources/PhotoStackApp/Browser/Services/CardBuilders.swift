@@ -32,6 +32,8 @@ public final class CardBuilders: @unchecked Sendable {
     public struct Counters: Sendable, Equatable {
         /// Cards built on the UI thread (nothing ready, screen at rest).
         public var builtOnUIThread = 0
+        /// Unrotated cards (drawn with a transform while animating or lifted) built on the UI thread.
+        public var unrotatedOnUIThread = 0
         /// Waits on the UI thread for a build already running.
         public var waits = 0
         /// Cards drawn by the quick path because their build was not done (scrolling).

@@ -61,7 +61,7 @@ extension PhotoService {
         if cards.contains(key) { cards.mark(key); return }
         if anySize, let k = cards.latestUnrotatedKey(photo: key.photo, content: key.content) { cards.mark(k); return }
         guard let card = try? CachedPhotoCard(content, side: side, deviceScale: deviceScale) else { return }
-        builders.count { $0.builtOnUIThread += 1 }
+        builders.count { $0.unrotatedOnUIThread += 1 }
         cards.insert(.unrotated(card), for: key)
     }
 

@@ -19,7 +19,7 @@ public struct BuiltCard: @unchecked Sendable {
     public var key: CardKey
     /// `@unchecked Sendable`: the card's surfaces were written by the builder thread and are only read after
     /// the hand-over.
-    public var card: RotatedPhotoCard?
+    public var card: CardRendering?
 }
 
 /// Posts a message into the app's inbox (any thread).

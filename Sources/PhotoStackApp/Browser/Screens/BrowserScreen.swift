@@ -67,12 +67,14 @@ public final class BrowserScreen: Screen {
     // MARK: Navigation
 
     /// Where stack `section` is on the albums screen now (viewport points) and its photos' rotations (radians).
+    /// The photos deeper than the stack shows lie exactly under its deepest drawn card (same rotation): the pile the
+    /// photos fly out of (and back into) looks like the stack, and they come out from under it.
     func stackOrigin(section: Int) -> AlbumScreen.Origin {
         let frame = albums.stackLayout.frameForStack(section: section)
         let offset = albums.collectionView.contentOffset
         let layout = albums.stackLayout
         return AlbumScreen.Origin(frame: frame.offsetBy(dx: -offset.x, dy: -offset.y),
-                                  rotation: { layout.rotation(section: section, item: $0) })
+                                  rotation: { layout.rotation(section: section, item: min($0, AlbumsScreen.drawnDepth - 1)) })
     }
 
     func openAlbum(_ section: Int, animated: Bool = true, at time: Double) {

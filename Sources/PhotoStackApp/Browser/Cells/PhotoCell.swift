@@ -96,7 +96,7 @@ final class PhotoCell: DrawableView {
     override var appearanceSignature: Int? {
         var h = Hasher()
         h.combine(photo?.id)
-        h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing)
+        h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing); h.combine(isSelected)
         h.combine(coveringRotation); h.combine(mayRerender); h.combine(mayDrawQuick); h.combine(pixelSize); h.combine(deviceScale)
         if let photo, let service {
             h.combine(service.isIncomplete(photo.id))
@@ -161,6 +161,7 @@ final class PhotoCell: DrawableView {
     }
 
     private func drawFocusRing(in ctx: CairoContext, side: Double) {
+        if isSelected { drawSelectionMark(in: ctx, side: side) }
         guard showsFocusRing else { return }
         let c = side / 2
         let s = side * (1 + 0.05 * lift) + 10

@@ -96,3 +96,32 @@ extension BrowserHarness {
     /// The `layout` field `key` of the state now.
     func stateValue(_ key: String) -> StateValue? { browser.state().layout[key] }
 }
+
+/// Puts an EXIF DateTimeOriginal ("YYYY:MM:DD HH:MM:SS") into a JPEG: a minimal little-endian APP1 segment right
+/// after SOI (IFD0 with only the Exif IFD pointer, the Exif IFD with only the date).
+enum ExifDateJPEG {
+    static func insert(date: String, intoFileAt path: String) throws {
+        var jpeg = try XCTUnwrap(FileManager.default.contents(atPath: path).map(Array.init))
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16) }
+        let text = Array(date.utf8) + [0]
+        var tiff: [UInt8] = [0x49, 0x49] + u16(42) + u32(8)
+        tiff += u16(1) + u16(0x8769) + u16(4) + u32(1) + u32(26) + u32(0)                   // IFD0: the Exif IFD at 26
+        tiff += u16(1) + u16(0x9003) + u16(2) + u32(text.count) + u32(44) + u32(0) + text  // DateTimeOriginal at 44
+        let payload: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0] + tiff
+        let length = payload.count + 2
+        jpeg.insert(contentsOf: [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload, at: 2)
+        try Data(jpeg).write(to: URL(fileURLWithPath: path))
+    }
+}
+
+extension ActionTestLibrary {
+    /// Sets a file's modification time to 1 January of `year`, noon UTC.
+    func setModified(_ relative: String, year: Int) throws {
+        var c = DateComponents()
+        c.year = year; c.month = 1; c.day = 1; c.hour = 12
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        try FileManager.default.setAttributes([.modificationDate: calendar.date(from: c)!], ofItemAtPath: root + "/" + relative)
+    }
+}

@@ -18,8 +18,9 @@ case "$mode" in
   # test: Xvfb and xdotool drive the window; x11-utils gives xprop/xdpyinfo; gcc builds the tests' small
   # WM_DELETE_WINDOW sender (Xlib); imagemagick captures and compares the window; desktop-file-utils checks
   # assets/photostack.desktop; webp (cwebp, img2webp) and libheif-examples (heif-enc) encode the format tests'
-  # files, imagemagick the GIFs and TIFFs.
-  test) pkgs+=(xvfb xdotool x11-apps x11-utils gcc imagemagick python3 desktop-file-utils webp libheif-examples) ;;
+  # files, imagemagick the GIFs and TIFFs; openbox is the window manager of the fullscreen test, xclip reads the
+  # clipboard back.
+  test) pkgs+=(xvfb xdotool x11-apps x11-utils gcc imagemagick python3 desktop-file-utils webp libheif-examples openbox xclip) ;;
   bench) pkgs+=(xvfb xdotool x11-apps x11-utils imagemagick python3 nsxiv feh libjpeg-turbo-progs webp libheif-examples) ;;
   *) echo "usage: $0 [run|test|bench]" >&2; exit 2 ;;
 esac

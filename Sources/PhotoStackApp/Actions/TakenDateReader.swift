@@ -73,14 +73,16 @@ final class TakenDateReader: @unchecked Sendable {
             lock.unlock()
             batch[photo.path] = takenSeconds(photo)
             let now = DispatchTime.now().uptimeNanoseconds
-            if Double(now - lastPost) / 1e9 >= Self.batchSeconds {
+            let more = lock.withLock { !pending.isEmpty }
+            if more, Double(now - lastPost) / 1e9 >= Self.batchSeconds {
                 post(.action(.takenDates(batch)))
                 batch.removeAll()
                 lastPost = now
             }
         }
-        if !batch.isEmpty { post(.action(.takenDates(batch))) }
+        // The cache is saved before the last batch goes: once every date asked for has arrived, it is on disk.
         saveCacheIfChanged()
+        if !batch.isEmpty { post(.action(.takenDates(batch))) }
     }
 
     /// The photo's date from the cache when its size and modification time match, else from the file.

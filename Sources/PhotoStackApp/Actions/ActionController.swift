@@ -119,6 +119,7 @@ final class ActionController {
             break
         }
         if menu != nil { return handleMenuEvent(event) }
+        if overlay == .help, case .wheel = event { return true }   // nothing scrolls under the shortcuts
         if let slideshow = browser.top as? SlideshowScreen, slideshow.handleFirst(event, at: self.time) { return true }
         switch event {
         case .pointerDown(let p) where p.button == .right:

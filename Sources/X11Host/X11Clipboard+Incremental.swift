@@ -33,7 +33,10 @@ extension X11Clipboard {
         X11ErrorHandlers.tolerating(display) { change(key.window, key.property, t.type, piece, mode: PropModeAppend) }
         if piece.isEmpty {
             transfers[key] = nil
-            X11ErrorHandlers.tolerating(display) { _ = XSelectInput(display, key.window, NoEventMask) }
+            // The requestor's events stop once none of its transfers is left.
+            if !transfers.keys.contains(where: { $0.window == key.window }) {
+                X11ErrorHandlers.tolerating(display) { _ = XSelectInput(display, key.window, NoEventMask) }
+            }
         } else {
             t.sent = end
             transfers[key] = t

@@ -29,7 +29,7 @@ final class X11Popup {
 
     /// Shows `image` at `frame` (main-window points), moved to stay on the screen; grabs pointer and keyboard.
     /// Returns the frame used, main-window points.
-    func show(frame: CanvasRect, image: ImageSurface, time: Time) -> CanvasRect {
+    func show(frame: CanvasRect, image: ImageSurface) -> CanvasRect {
         self.image = image
         let w = max(1, image.pixelWidth), h = max(1, image.pixelHeight)
         // The main window's origin on the screen (a round trip, made once per menu).
@@ -69,10 +69,12 @@ final class X11Popup {
         size = (w, h)
         paint()
         if !grabbed {
-            // Everything goes to the popup (owner_events false): clicks outside are seen and close the menu.
+            // Everything goes to the popup (owner_events false): clicks outside are seen and close the menu. The
+            // grabs use CurrentTime: the opening click may have come through XInput 2, whose time is not kept here,
+            // and an older time than the last grab's would be refused.
             let mask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
-            let p = XGrabPointer(display, window, 0, mask, GrabModeAsync, GrabModeAsync, 0, 0, time)
-            let k = XGrabKeyboard(display, window, 0, GrabModeAsync, GrabModeAsync, time)
+            let p = XGrabPointer(display, window, 0, mask, GrabModeAsync, GrabModeAsync, 0, 0, 0)
+            let k = XGrabKeyboard(display, window, 0, GrabModeAsync, GrabModeAsync, 0)
             grabbed = p == GrabSuccess || k == GrabSuccess
         }
         XFlush(display)

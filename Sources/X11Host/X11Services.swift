@@ -55,7 +55,7 @@ public final class X11Services: HostServices {
     public func showPopup(frame: CanvasRect, image: ImageSurface) -> CanvasRect {
         let p = popup ?? X11Popup(display: display, parent: window, scale: scale)
         popup = p
-        return p.show(frame: frame, image: image, time: lastInputTime)
+        return p.show(frame: frame, image: image)
     }
 
     public func hidePopup() {

@@ -31,6 +31,8 @@ extension ActionController {
             say(first.reason)
         } else if let first = viewOnly.first {
             say("\(first.photo.displayName) is rotated in the view only: \(first.reason)")
+        } else if !edits.isEmpty {
+            say("Rotated \(edits.count == 1 ? edits[0].photo.displayName : "\(edits.count) photos") — Ctrl+Z to undo")
         }
         return true
     }

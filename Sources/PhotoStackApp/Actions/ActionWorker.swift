@@ -89,11 +89,13 @@ final class ActionWorker: @unchecked Sendable {
         let post = self.post
         reads.async {
             do {
-                let decoded = try ImageDecoder().decode(path: photo)
-                let image = decoded.image
-                var surface = try image.withUnsafeBytes {
-                    try ImageSurface(copyingARGB32: $0, width: image.width, height: image.height, stride: image.stride)
-                }
+                // The decoded pixels are released once copied into the surface (before the PNG is made).
+                var surface = try { () throws -> ImageSurface in
+                    let image = try ImageDecoder().decode(path: photo).image
+                    return try image.withUnsafeBytes {
+                        try ImageSurface(copyingARGB32: $0, width: image.width, height: image.height, stride: image.stride)
+                    }
+                }()
                 if quarterTurns % 4 != 0 { surface = try surface.rotated(quarterTurns: quarterTurns) }
                 post(.action(.clipboardData(id: id, bytes: try surface.pngData(), reason: nil)))
             } catch {

@@ -5,7 +5,7 @@ extension PhotoSortOrder: ExpressibleByArgument {}
 
 /// Options of the album browser (debug helpers to show a given screen, for snapshots and tests).
 public struct BrowserOptions: ParsableArguments {
-    @Option(help: "Open album N (0-based, in scan order) at launch.")
+    @Option(help: "Open album N (0-based, in the order shown) at launch.")
     public var openAlbum: Int?
 
     @Option(help: "With --open-album: open photo N (0-based) of that album at launch.")

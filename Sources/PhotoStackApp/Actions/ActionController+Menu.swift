@@ -47,7 +47,8 @@ extension ActionController {
         let rows = menuRows(for: targets)
         let size = ContextMenu.size(of: rows)
         menu = ContextMenu(rows: rows, highlighted: nil, targets: targets,
-                           frame: CanvasRect(x: point.x + 1, y: point.y + 1, width: size.width, height: size.height))
+                           frame: CanvasRect(x: point.x + 1, y: point.y + 1, width: size.width, height: size.height),
+                           openedAt: time)
         showMenu()
     }
 
@@ -86,7 +87,8 @@ extension ActionController {
             menu = m
         case .pointerUp(let p):
             let point = Point(x: p.x, y: p.y)
-            guard m.pressedSinceOpen || m.highlighted != nil, let i = m.row(at: point) else { return true }
+            let dragged = m.highlighted != nil && time - m.openedAt >= ContextMenu.dragActivationDelay
+            guard m.pressedSinceOpen || dragged, let i = m.row(at: point) else { return true }
             activate(i)
         case .key(let k):
             switch k.key {

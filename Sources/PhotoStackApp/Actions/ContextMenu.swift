@@ -30,6 +30,10 @@ struct ContextMenu {
     var frame: CanvasRect
     /// True once a button was pressed after the menu opened (the opening right-click's release does not activate).
     var pressedSinceOpen = false
+    /// When it opened (host-clock seconds): the opening button's release activates a row only after a drag onto
+    /// it that took longer than `dragActivationDelay` (a jitter of the hand does not run an action).
+    var openedAt = 0.0
+    static let dragActivationDelay = 0.25
 
     /// The menu's size in points for its rows (the widest title and shortcut side by side, at least 220 pt).
     static func size(of rows: [Row]) -> (width: Double, height: Double) {

@@ -69,6 +69,29 @@ final class LibraryPresentationTests: XCTestCase {
         XCTAssertEqual(p.present(albums)[0].photos.map(\.displayName), ["a.jpg", "z.jpg"], "EXIF dates first, when known")
     }
 
+    func testTheSortCacheGivesWhatAFreshSortGivesAsPhotosAndDatesChange() {
+        let keys = (0..<4).map { FolderKey(device: 1, inode: UInt64($0)) }
+        var albums = keys.enumerated().map { a, key in
+            Album(id: "\(a)", title: "album \(a)", path: PhotoPath("/lib/\(a)"),
+                  photos: (0..<6).map { i in
+                      var p = photo(key, "p\(a)-\(i).jpg")
+                      p.identity.mtimeSeconds = Int64((a * 37 + i * 11) % 50)
+                      return p
+                  }, key: key)
+        }
+        var p = LibraryPresentation()
+        p.order = .taken
+        var cache = LibraryPresentation.SortCache()
+        XCTAssertEqual(p.present(albums, cache: &cache), p.present(albums))
+        p.takenSeconds[albums[2].photos[4].path] = -1_000_000   // a date arrives: album 2 goes first
+        XCTAssertEqual(p.present(albums, cache: &cache), p.present(albums))
+        XCTAssertEqual(p.present(albums, cache: &cache).first?.key, keys[2])
+        albums[1].photos.removeFirst()
+        XCTAssertEqual(p.present(albums, cache: &cache), p.present(albums))
+        p.order = .modified
+        XCTAssertEqual(p.present(albums, cache: &cache), p.present(albums))
+    }
+
     func testSlideshowSecondsAreRewrittenIntoTheirOption() {
         XCTAssertEqual(BrowserOptions.rewritingSlideshowSeconds(["--slideshow", "3", "/pics"]),
                        ["--slideshow", "--slideshow-seconds", "3", "/pics"])

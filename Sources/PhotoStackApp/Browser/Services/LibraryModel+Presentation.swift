@@ -14,7 +14,7 @@ extension LibraryModel {
         guard force || presentedGeneration != generation else { return }
         if presentedGeneration != generation { presentation.libraryChanged(library.albums, at: time) }
         presentedGeneration = generation
-        presentedAlbums = presentation.present(library.albums)
+        presentedAlbums = presentation.present(library.albums, cache: &sortCache)
     }
 
     /// Where the photo at `path` is shown: its album's and its own index, as presented.

@@ -17,6 +17,8 @@ public final class LibraryModel {
     /// Sort order, photos hidden or put back by the app's own actions.
     public var presentation = LibraryPresentation()
     var presentedAlbums: [Album] = []
+    /// Albums' photos as last sorted (`LibraryPresentation.SortCache`).
+    var sortCache = LibraryPresentation.SortCache()
     /// Bumped by every change of `library`; `presentedGeneration` is the one presented.
     var generation = 0, presentedGeneration = -1
     /// True until the initial scan has finished.

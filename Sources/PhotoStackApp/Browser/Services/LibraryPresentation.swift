@@ -38,7 +38,14 @@ public struct LibraryPresentation: Sendable {
     /// (recreated when gone), albums left empty dropped, photos and albums sorted by `order` (name order is the
     /// scan's own).
     public func present(_ albums: [Album]) -> [Album] {
-        if isIdentity { return albums }
+        var cache = SortCache()
+        return present(albums, cache: &cache)
+    }
+
+    /// The same, re-sorting only the albums whose photos (or, for the taken order, their dates) changed since
+    /// `cache` saw them: a library of 100,000 photos re-presented when one album changes sorts one album.
+    public func present(_ albums: [Album], cache: inout SortCache) -> [Album] {
+        if isIdentity { cache = SortCache(); return albums }
         var out: [Album] = []
         out.reserveCapacity(albums.count)
         var restoredByAlbum: [FolderKey: [Restored]] = [:]
@@ -47,6 +54,7 @@ public struct LibraryPresentation: Sendable {
             for a in albums { for p in a.photos where restored[p.path] != nil { listed.insert(p.path) } }
             for r in restored.values where !listed.contains(r.photo.path) { restoredByAlbum[r.album.key, default: []].append(r) }
         }
+        var used = SortCache()
         for var album in albums {
             var changed = false
             if !hidden.isEmpty, album.photos.contains(where: { hidden.contains($0.path) }) {
@@ -58,24 +66,33 @@ public struct LibraryPresentation: Sendable {
                 changed = true
             }
             if order != .name {
-                album.photos = PhotoSorting.sorted(album.photos, by: order, takenSeconds: takenSeconds)
+                album.photos = cache.sorted(album.photos, of: album.key, by: order, takenSeconds: takenSeconds, into: &used)
             } else if changed {
                 album.photos = PhotoSorting.sorted(album.photos, by: .name)
             }
             if !album.photos.isEmpty { out.append(album) }
         }
-        // Albums that are gone from the library (emptied by the trash) come back with their restored photos.
+        cache = used
+        if order != .name {
+            // Albums sort by their earliest taken or latest modified photo: the first or last one of their sorted
+            // photos, so each album is compared through that one photo (the same order, far fewer keys).
+            let first = order == .taken
+            let representatives = out.map { a -> Album in
+                var r = a
+                r.photos = [first ? a.photos[0] : a.photos[a.photos.count - 1]]
+                return r
+            }
+            let byKey = Dictionary(out.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+            out = PhotoSorting.sorted(representatives, by: order, takenSeconds: takenSeconds).compactMap { byKey[$0.key] }
+        }
+        // Albums gone from the library (emptied by the trash) come back with their restored photos, in their place.
         for (_, back) in restoredByAlbum {
             var album = back[0].album
             album.photos = PhotoSorting.sorted(back.map(\.photo), by: order, takenSeconds: takenSeconds)
-            out.append(album)
+            let at = order == .name ? out.firstIndex { NaturalOrder.less(album.title, $0.title) } : nil
+            out.insert(album, at: at ?? out.count)
         }
-        if order != .name {
-            out = PhotoSorting.sorted(out, by: order, takenSeconds: takenSeconds)
-        } else if !restoredByAlbum.isEmpty {
-            // A recreated album goes back to its place in the scan's order (by title, as the scan lists them).
-            out = PhotoSorting.sorted(out, by: .name)
-        }
+        if order != .name, !restoredByAlbum.isEmpty { out = PhotoSorting.sorted(out, by: order, takenSeconds: takenSeconds) }
         return out
     }
 

@@ -18,6 +18,8 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo cairo-xlib", providers: [.apt(["libcairo2-dev"])]),
         /// XInput 2.1 for smooth (touchpad) scrolling.
         .systemLibrary(name: "CXi", pkgConfig: "xi", providers: [.apt(["libxi-dev"])]),
+        /// The X Synchronization extension (libXext), for _NET_WM_SYNC_REQUEST: smooth live resize.
+        .systemLibrary(name: "CXext", pkgConfig: "xext", providers: [.apt(["libxext-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         /// libjpeg-turbo behind a C shim that owns setjmp/longjmp error recovery.
         /// Per-thread scratch buffers shared by the two decoder shims, and the process-wide decode memory budget.
@@ -60,7 +62,7 @@ let package = Package(
             .product(name: "Collections", package: "swift-collections"),
         ]),
         // MARK: The X11 window host: window, events, frame clock, presenting Cairo frames.
-        .target(name: "X11Host", dependencies: ["CX11", "CXi", "CCairo", "Canvas", "Host"]),
+        .target(name: "X11Host", dependencies: ["CX11", "CXi", "CXext", "CCairo", "Canvas", "Host"]),
         // MARK: The application: screens, cell renderers, state JSON, commands.
         .target(name: "PhotoStackApp", dependencies: [
             "StackEngine", "Canvas", "PhotoPipeline", "Host", "X11Host",

@@ -10,7 +10,7 @@ mode="${1:-run}"
 # run: git and ca-certificates let SwiftPM fetch the Swift dependencies; the -dev packages are the C
 # libraries the C modules link; the fonts cover Latin, Cyrillic, Arabic and CJK album titles. WebP, HEIF/AVIF
 # (Debian 12's libheif1 has its HEVC and AV1 decoders built in), GIF, TIFF and RAW come from the libraries below.
-pkgs=(git ca-certificates pkg-config libc6-dev libx11-dev libxi-dev libcairo2-dev libpango1.0-dev libjpeg-dev libpng-dev libexif-dev
+pkgs=(git ca-certificates pkg-config libc6-dev libx11-dev libxi-dev libxext-dev libcairo2-dev libpango1.0-dev libjpeg-dev libpng-dev libexif-dev
       libwebp-dev libheif-dev libgif-dev libtiff-dev libraw-dev
       fonts-dejavu-core fonts-noto-core fonts-noto-cjk)
 case "$mode" in
@@ -18,8 +18,8 @@ case "$mode" in
   # test: Xvfb and xdotool drive the window; x11-utils gives xprop/xdpyinfo; gcc builds the tests' small
   # WM_DELETE_WINDOW sender (Xlib); imagemagick captures and compares the window; desktop-file-utils checks
   # assets/photostack.desktop; webp (cwebp, img2webp) and libheif-examples (heif-enc) encode the format tests'
-  # files, imagemagick the GIFs and TIFFs; openbox is the window manager of the fullscreen test, xclip reads the
-  # clipboard back.
+  # files, imagemagick the GIFs and TIFFs; openbox is the window manager of the live-resize test
+  # (_NET_WM_SYNC_REQUEST) and of the fullscreen test, xclip reads the clipboard back.
   test) pkgs+=(xvfb xdotool x11-apps x11-utils gcc imagemagick python3 desktop-file-utils webp libheif-examples openbox xclip) ;;
   bench) pkgs+=(xvfb xdotool x11-apps x11-utils imagemagick python3 nsxiv feh libjpeg-turbo-progs webp libheif-examples) ;;
   *) echo "usage: $0 [run|test|bench]" >&2; exit 2 ;;

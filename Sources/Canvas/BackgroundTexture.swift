@@ -42,11 +42,15 @@ public final class BackgroundTexture {
     private var tiled: ImageSurface?
 
     /// Fills `rect` (user units) with the texture; `deviceScale` maps the tile 1:1 onto device pixels;
-    /// `originX/Y` (points) shift the pattern, for example to scroll it with the content.
-    public func fill(_ rect: CanvasRect, in ctx: CairoContext, deviceScale: Double, originX: Double = 0, originY: Double = 0) {
+    /// `originX/Y` (points) shift the pattern, for example to scroll it with the content. `alpha` below 1 lays
+    /// the (opaque) texture over what is there at that opacity: a fading background without a group.
+    public func fill(_ rect: CanvasRect, in ctx: CairoContext, deviceScale: Double, originX: Double = 0, originY: Double = 0,
+                     alpha: Double = 1) {
         let t = tile.pixelWidth
         let m = ctx.currentMatrix()
-        guard m.b == 0, m.c == 0, m.a > 0, m.d > 0 else { return fillRepeating(rect, in: ctx, deviceScale: deviceScale, originX: originX, originY: originY) }
+        guard m.b == 0, m.c == 0, m.a > 0, m.d > 0 else {
+            return fillRepeating(rect, in: ctx, deviceScale: deviceScale, originX: originX, originY: originY, alpha: alpha)
+        }
         // The rect in device pixels (whole pixels, covering it).
         let x0 = Int((m.a * rect.x + m.tx).rounded(.down)), y0 = Int((m.d * rect.y + m.ty).rounded(.down))
         let x1 = Int((m.a * (rect.x + rect.width) + m.tx).rounded(.up)), y1 = Int((m.d * (rect.y + rect.height) + m.ty).rounded(.up))
@@ -54,7 +58,7 @@ public final class BackgroundTexture {
         let w = x1 - x0 + t, h = y1 - y0 + t
         if tiled == nil || tiled!.pixelWidth < w || tiled!.pixelHeight < h {
             guard let big = try? ImageSurface(pixelWidth: w, pixelHeight: h) else {
-                return fillRepeating(rect, in: ctx, deviceScale: deviceScale, originX: originX, originY: originY)
+                return fillRepeating(rect, in: ctx, deviceScale: deviceScale, originX: originX, originY: originY, alpha: alpha)
             }
             let bc = CairoContext(surface: big)
             bc.setRepeatingSource(tile, filter: .nearest)
@@ -66,11 +70,13 @@ public final class BackgroundTexture {
         let ox = Int((originX * deviceScale).rounded()) + Int(m.tx.rounded())
         let oy = Int((originY * deviceScale).rounded()) + Int(m.ty.rounded())
         func start(_ edge: Int, _ origin: Int) -> Int { edge - ((edge - origin) % t + t) % t }
-        ctx.copyPixelAligned(tiled!, x: start(x0, ox), y: start(y0, oy), clipX: x0, clipY: y0, clipWidth: x1 - x0, clipHeight: y1 - y0)
+        ctx.copyPixelAligned(tiled!, x: start(x0, ox), y: start(y0, oy), clipX: x0, clipY: y0, clipWidth: x1 - x0, clipHeight: y1 - y0,
+                             alpha: alpha)
     }
 
     /// The general fill: a repeating pattern (used when the context is rotated or the copy cannot be made).
-    func fillRepeating(_ rect: CanvasRect, in ctx: CairoContext, deviceScale: Double, originX: Double, originY: Double) {
+    func fillRepeating(_ rect: CanvasRect, in ctx: CairoContext, deviceScale: Double, originX: Double, originY: Double,
+                       alpha: Double = 1) {
         ctx.withSavedState {
             ctx.newPath()
             ctx.rectangle(rect)
@@ -80,7 +86,7 @@ public final class BackgroundTexture {
             let ox = (originX * deviceScale).truncatingRemainder(dividingBy: t)
             let oy = (originY * deviceScale).truncatingRemainder(dividingBy: t)
             ctx.setRepeatingSource(tile, x: ox.rounded(), y: oy.rounded(), filter: .nearest)
-            ctx.paint()
+            if alpha >= 1 { ctx.paint() } else { ctx.paint(alpha: alpha) }
         }
     }
 }

@@ -41,9 +41,34 @@ public final class CachedPhotoCard {
             let s = scale / deviceScale
             ctx.scale(s, s)
             let half = Double(surface.pixelWidth) / 2
-            let axisAligned = rotation == 0 && scale == 1
-            ctx.setSource(surface, x: -half, y: -half, filter: axisAligned ? .nearest : .bilinear)
+            // One device pixel per card pixel, unrotated: copied unfiltered; anything else is resampled.
+            let unscaled = straightenIfAlmostAxisAligned(ctx, halfSide: half) && {
+                let m = ctx.currentMatrix()
+                return abs(m.a - 1) < 1e-9 && abs(m.d - 1) < 1e-9
+            }()
+            ctx.setSource(surface, x: -half, y: -half, filter: unscaled ? .nearest : .bilinear)
             ctx.paint(alpha: alpha)
         }
+    }
+
+    /// Largest shift of a card corner, device pixels, that a rotation may cause and still be drawn as none.
+    static let negligibleRotationShift = 0.25
+
+    /// When the card, drawn with the current matrix, is rotated so little that no corner moves by
+    /// `negligibleRotationShift` device pixels (the last frames of a transition that straightens it), replaces the
+    /// matrix with the same scale and translation unrotated: pixman then takes its scaling fast path (a rotated
+    /// bilinear composite costs about six times as much, whatever the angle). True when the matrix is (now)
+    /// axis-aligned.
+    private func straightenIfAlmostAxisAligned(_ ctx: CairoContext, halfSide: Double) -> Bool {
+        let m = ctx.currentMatrix()
+        if m.b == 0 && m.c == 0 { return true }
+        let sx = (m.a * m.a + m.b * m.b).squareRoot(), sy = (m.c * m.c + m.d * m.d).squareRoot()
+        guard m.a > 0, m.d > 0, sx > 0, sy > 0 else { return false }
+        let angle = abs(atan2(m.b, m.a)), skew = abs(atan2(-m.c, m.d) - atan2(m.b, m.a))
+        let reach = halfSide * 2.0.squareRoot() * max(sx, sy)
+        guard angle * reach < Self.negligibleRotationShift, skew * reach < Self.negligibleRotationShift else { return false }
+        ctx.identityMatrix()
+        ctx.transform(a: sx, b: 0, c: 0, d: sy, tx: m.tx, ty: m.ty)
+        return true
     }
 }

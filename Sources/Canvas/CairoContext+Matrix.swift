@@ -48,15 +48,17 @@ extension CairoContext {
 extension CairoContext {
     /// Copies `surface` (operator SOURCE: its pixels replace the target's) untransformed with its top-left at
     /// device pixel (`x`, `y`), limited to the device rectangle `clipX/Y/Width/Height` and the current clip.
-    public func copyPixelAligned(_ surface: ImageSurface, x: Int, y: Int, clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int) {
+    /// `alpha` below 1 composites it OVER at that opacity instead (a fading opaque background).
+    public func copyPixelAligned(_ surface: ImageSurface, x: Int, y: Int, clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int,
+                                 alpha: Double = 1) {
         cairo_save(raw)
         cairo_identity_matrix(raw)
         cairo_new_path(raw)
-        cairo_set_operator(raw, CAIRO_OPERATOR_SOURCE)
+        if alpha >= 1 { cairo_set_operator(raw, CAIRO_OPERATOR_SOURCE) }
         cairo_set_source_surface(raw, surface.raw, Double(x), Double(y))
         cairo_pattern_set_filter(cairo_get_source(raw), CAIRO_FILTER_NEAREST)
         cairo_rectangle(raw, Double(clipX), Double(clipY), Double(clipWidth), Double(clipHeight))
-        cairo_fill(raw)
+        if alpha >= 1 { cairo_fill(raw) } else { cairo_clip(raw); cairo_paint_with_alpha(raw, max(0, alpha)) }
         cairo_restore(raw)
     }
 }

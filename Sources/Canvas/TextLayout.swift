@@ -11,17 +11,29 @@ public final class TextLayout {
     /// How lines are placed within the layout width.
     public enum Alignment: Sendable { case left, center, right }
 
+    /// The paragraph's base direction: from its first strong character (a name alone), or left to right
+    /// (the interface's own sentences, with names inside them isolated by `isolated(_:)`).
+    public enum BaseDirection: Sendable { case fromText, leftToRight }
+
+    /// `text` wrapped in FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE (Unicode bidi, UAX #9): inside a
+    /// sentence its own direction (an Arabic or Hebrew file name) neither reorders the words around it nor
+    /// is reordered by them, and direction controls inside it (a hostile U+202E) end at the isolate's end.
+    public static func isolated(_ text: String) -> String { "\u{2068}\(text)\u{2069}" }
+
     private let context: OpaquePointer
     private let layout: OpaquePointer
 
     /// A layout of `text` in `font` (a Pango font description such as "Sans Bold 13").
     /// `width` in points limits the line length (nil: unlimited); `ellipsize` cuts a single line at the end with "…".
-    public init(text: String, font: String, width: Double? = nil, alignment: Alignment = .left, ellipsize: Bool = false) {
+    /// `direction`: the paragraph's base direction (default: from the text).
+    public init(text: String, font: String, width: Double? = nil, alignment: Alignment = .left, ellipsize: Bool = false,
+                direction: BaseDirection = .fromText) {
         let fontMap = pango_cairo_font_map_get_default()!
         context = pango_font_map_create_context(fontMap)!
         pango_cairo_context_set_resolution(context, 72)
+        if direction == .leftToRight { pango_context_set_base_dir(context, PANGO_DIRECTION_LTR) }
         layout = pango_layout_new(context)!
-        pango_layout_set_auto_dir(layout, 1)
+        pango_layout_set_auto_dir(layout, direction == .fromText ? 1 : 0)
         let desc = pango_font_description_from_string(font)
         pango_layout_set_font_description(layout, desc)
         pango_font_description_free(desc)
@@ -54,6 +66,15 @@ public final class TextLayout {
         case .center: pango_layout_set_alignment(l, PANGO_ALIGN_CENTER)
         case .right: pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT)
         }
+    }
+
+    /// The horizontal extent on screen of the character that starts at UTF-8 byte `utf8Offset`, points from
+    /// the layout's left edge (its visual position after bidi reordering).
+    public func characterExtent(utf8Offset: Int) -> (minX: Double, maxX: Double) {
+        var r = PangoRectangle()
+        pango_layout_index_to_pos(layout, Int32(utf8Offset), &r)
+        let a = Double(r.x) / Double(PANGO_SCALE), b = Double(r.x + r.width) / Double(PANGO_SCALE)
+        return (min(a, b), max(a, b))
     }
 
     /// The logical size of the laid-out text, in points (width includes the alignment area when a width is set).

@@ -6,8 +6,8 @@ import Host
 /// The one event loop of a window (nsxiv's and GTK's shape): poll() on the X connection and the wake-up pipe,
 /// with a timeout only while a frame or a deadline is due. Each turn follows `WindowClient`'s order — take
 /// background results, handle the pending events, then, if the client needs a frame and the frame interval
-/// has passed, update it to the turn's time, draw into the back buffer and present. With nothing to do it
-/// sleeps in poll() with no timeout: zero CPU at rest.
+/// has passed (or the window manager waits for the frame of a resize step), update it to the turn's time, draw
+/// into the back buffer and present. With nothing to do it sleeps in poll() with no timeout: zero CPU at rest.
 public final class X11RunLoop {
     public let window: X11Window
     public let clock: Clock
@@ -22,29 +22,36 @@ public final class X11RunLoop {
         wakeUp = try WakeUpPipe()
     }
 
-    /// Runs until the client sets `shouldQuit`.
+    /// Maps the window with its first frame already drawn (`X11Window.map`), then runs until the client sets
+    /// `shouldQuit`.
     public func run(_ client: WindowClient) {
-        var lastFrame = -Double.infinity
         var busy = true
-        client.handle(.resize(width: window.width, height: window.height, scale: window.scale), at: clock.now)
+        var now = clock.now
+        client.handle(.resize(width: window.width, height: window.height, scale: window.scale), at: now)
+        client.update(at: now)
+        window.render { ctx in client.draw(in: ctx, width: window.width, height: window.height, scale: window.scale) }
+        var lastFrame = now
+        window.map()
         while !client.shouldQuit {
             // 1–2. Background results, then input and window events, all at the turn's time.
-            var now = clock.now
+            now = clock.now
             client.takeBackgroundResults(at: now)
             for event in window.pendingEvents() { client.handle(event, at: now) }
             if client.shouldQuit { break }
             window.setTitle(client.windowTitle)
             window.setCursor(client.cursor)
 
-            // 3. A frame when one is needed and due.
+            // 3. A frame when one is needed and due — at once when the window manager waits for the frame of a resize
+            //    step (_NET_WM_SYNC_REQUEST: presenting it answers the manager).
+            let syncFrame = window.isAwaitingSyncFrame
             if client.needsFrame {
                 busy = true
-                if now - lastFrame >= frameInterval * 0.9 {
+                if syncFrame || now - lastFrame >= frameInterval * 0.9 {
                     client.update(at: now)
                     window.present { ctx in client.draw(in: ctx, width: window.width, height: window.height, scale: window.scale) }
                     lastFrame = now
                 }
-            } else if window.needsCopy {
+            } else if window.needsCopy || syncFrame {
                 window.copyBackBuffer()
             }
             // 4. Came to rest.
@@ -57,7 +64,7 @@ public final class X11RunLoop {
             now = clock.now
             var wakeAt: Double? = client.needsFrame ? lastFrame + frameInterval : nil
             if let d = client.nextDeadline { wakeAt = min(wakeAt ?? d, d) }
-            if window.needsCopy { wakeAt = now }
+            if window.needsCopy || window.isAwaitingSyncFrame { wakeAt = now }
             window.flush()
             if window.hasQueuedEvents { continue }
             let timeout: Int32 = wakeAt.map { Int32(max(0, min(60_000, (($0 - now) * 1000).rounded(.up)))) } ?? -1

@@ -6,7 +6,15 @@ import Host
 
 /// A top-level X11 window with a server-side back buffer (a pixmap-backed cairo surface): frames are
 /// drawn into the back buffer and copied to the window in one step, so expose, resize and animation
-/// never flicker. Owns the Xlib connection; all raw pointers stay inside this file and `XInput2Pointer`.
+/// never flicker. Owns the Xlib connection; all raw pointers stay inside this file, `XInput2Pointer` and
+/// `WMSyncCounter`.
+///
+/// Live resize: the window takes part in `_NET_WM_SYNC_REQUEST` (`WMSyncCounter`): the window manager waits for
+/// the frame of each resize step, which the loop presents at once. The window is created unmapped; `map()` shows it
+/// with the first frame already in place. Its background is None — the server never paints over a frame — unless
+/// the app gives it its background tile (`setBackgroundTile`): then the strip a resize step uncovers, which the
+/// window manager configures before the frame for it can exist, shows the app's own background at once instead of
+/// whatever was on screen there (black, or the window manager's old frame, without a compositor).
 public final class X11Window {
     private let display: OpaquePointer
     private let window: Window
@@ -14,6 +22,14 @@ public final class X11Window {
     private var windowSurface: OpaquePointer
     private var backSurface: OpaquePointer
     private var xi: XInput2Pointer?
+    /// The `_NET_WM_SYNC_REQUEST` counter, when the server has the XSync extension.
+    private var sync: WMSyncCounter?
+    /// True from `map()` until the first frame has been copied after the first expose: meanwhile the window's
+    /// background is the back buffer's pixmap, so the server shows that frame (not garbage) when it maps the window.
+    private var backgroundIsFirstFrame = false
+    private var exposed = false
+    /// The background tile's pixmap (None = 0): the window's background once the first frame is in place.
+    private var backgroundTile: Pixmap = 0
     private let clock: Clock
     private var serverTime = ServerTimeMapping()
     private var lastPress: (button: Int, time: UInt, x: Double, y: Double, count: Int)?
@@ -107,8 +123,9 @@ public final class X11Window {
             XSetWMNormalHints(dpy, window, hints)
             XFree(hints)
         }
-        var protocols = [wmDeleteWindow]
-        XSetWMProtocols(dpy, window, &protocols, 1)
+        sync = WMSyncCounter(display: dpy, window: window)
+        var protocols = [wmDeleteWindow] + (sync.map { [$0.requestAtom] } ?? [])
+        XSetWMProtocols(dpy, window, &protocols, Int32(protocols.count))
 
         xi = XInput2Pointer(display: dpy, window: window)
         var mask = ExposureMask | KeyPressMask | StructureNotifyMask | EnterWindowMask | LeaveWindowMask | FocusChangeMask
@@ -118,11 +135,43 @@ public final class X11Window {
         windowSurface = cairo_xlib_surface_create(dpy, window, visual, Int32(pixelWidth), Int32(pixelHeight))!
         backSurface = cairo_surface_create_similar(windowSurface, CAIRO_CONTENT_COLOR, Int32(pixelWidth), Int32(pixelHeight))!
         setTitle(title, force: true)
-        XMapWindow(dpy, window)
-        XFlush(dpy)
+    }
+
+    /// Maps (shows) the window. Draw the first frame into the back buffer first (`render`): until that frame has
+    /// been copied after the first expose, the window's background is the back buffer's pixmap, so the server fills
+    /// the window with the frame the moment it maps it — no garbage, no flash; then the background is None again.
+    public func map() {
+        let pixmap = cairo_xlib_surface_get_drawable(backSurface)
+        if pixmap != 0 {
+            XSetWindowBackgroundPixmap(display, window, pixmap)
+            backgroundIsFirstFrame = true
+        }
+        XMapWindow(display, window)
+        XFlush(display)
+    }
+
+    /// Makes `tile` (device pixels, repeated from the window's origin) the window's background: what the server shows
+    /// in newly exposed parts of the window until the next frame is copied (see the type's notes).
+    public func setBackgroundTile(_ tile: ImageSurface) {
+        let w = max(1, tile.pixelWidth), h = max(1, tile.pixelHeight)
+        let screen = XDefaultScreen(display)
+        let pixmap = XCreatePixmap(display, window, UInt32(w), UInt32(h), UInt32(XDefaultDepth(display, screen)))
+        guard let surface = cairo_xlib_surface_create(display, pixmap, XDefaultVisual(display, screen), Int32(w), Int32(h)) else {
+            XFreePixmap(display, pixmap); return
+        }
+        let ctx = CairoContext(cairoSurface: surface)
+        ctx.setRepeatingSource(tile, filter: .nearest)
+        ctx.paint()
+        cairo_surface_flush(surface)
+        cairo_surface_destroy(surface)
+        if backgroundTile != 0 { XFreePixmap(display, backgroundTile) }
+        backgroundTile = pixmap
+        if !backgroundIsFirstFrame { XSetWindowBackgroundPixmap(display, window, pixmap) }
     }
 
     deinit {
+        sync = nil
+        if backgroundTile != 0 { XFreePixmap(display, backgroundTile) }
         cairo_surface_destroy(backSurface)
         cairo_surface_destroy(windowSurface)
         for (_, c) in cursors { XFreeCursor(display, c) }
@@ -172,13 +221,19 @@ public final class X11Window {
 
     /// Draws a frame into the back buffer (the context is scaled to points) and copies it to the window.
     public func present(_ draw: (CairoContext) -> Void) {
-        let ctx = CairoContext(cairoSurface: backSurface)
-        ctx.scale(scale, scale)
-        draw(ctx)
+        render(draw)
         copyBackBuffer()
     }
 
-    /// Copies the back buffer to the window (after an expose).
+    /// Draws a frame into the back buffer only (the context is scaled to points), e.g. the first frame before `map()`.
+    public func render(_ draw: (CairoContext) -> Void) {
+        let ctx = CairoContext(cairoSurface: backSurface)
+        ctx.scale(scale, scale)
+        draw(ctx)
+    }
+
+    /// Copies the back buffer to the window (after an expose, or as the frame of a resize step the window manager
+    /// waits for: the sync counter is set right after).
     public func copyBackBuffer() {
         let cr = cairo_create(windowSurface)!
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
@@ -187,8 +242,16 @@ public final class X11Window {
         cairo_destroy(cr)
         cairo_surface_flush(windowSurface)
         needsCopy = false
+        if backgroundIsFirstFrame && exposed {
+            XSetWindowBackgroundPixmap(display, window, backgroundTile)   // the tile, or None (0)
+            backgroundIsFirstFrame = false
+        }
+        sync?.framePresented()
         XFlush(display)
     }
+
+    /// True while the window manager waits for the frame of a resize step (`_NET_WM_SYNC_REQUEST`): present one now.
+    public var isAwaitingSyncFrame: Bool { sync?.isAwaitingFrame ?? false }
 
     /// Sends buffered requests to the server (call before sleeping in poll).
     public func flush() { XFlush(display) }
@@ -223,12 +286,16 @@ public final class X11Window {
             if let filter = eventFilter, filter(&ev, &out) { continue }
             switch ev.type {
             case Expose:
-                if ev.xexpose.count == 0 { needsCopy = true }
+                if ev.xexpose.count == 0 { needsCopy = true; exposed = true }
             case ConfigureNotify:
                 let w = Int(ev.xconfigure.width), h = Int(ev.xconfigure.height)
                 if w != pixelWidth || h != pixelHeight { resizeBuffers(width: w, height: h); resized = true }
+                if ev.xconfigure.window == window { sync?.configured() }
             case ClientMessage:
-                if ev.xclient.message_type == wmProtocols, Atom(ev.xclient.data.l.0) == wmDeleteWindow { out.append(.close) }
+                guard ev.xclient.message_type == wmProtocols else { break }
+                let l = ev.xclient.data.l, atom = Atom(l.0)
+                if atom == wmDeleteWindow { out.append(.close) }
+                if let sync, atom == sync.requestAtom { sync.requested(low: l.2, high: l.3) }
             case KeyPress:
                 out.append(.key(keyEvent(&ev)))
             case FocusIn, FocusOut:

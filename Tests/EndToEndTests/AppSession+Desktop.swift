@@ -1,9 +1,9 @@
 import Foundation
 import XCTest
 
-/// The desktop around the window: a window manager (openbox) started on the running session, the trash of the
-/// session (`XDG_DATA_HOME` inside `tempDir`), the CLIPBOARD read back with xclip, and screenshots of the whole
-/// screen (the context menu is a window of its own).
+/// The desktop around the window: the trash of the session (`XDG_DATA_HOME` inside `tempDir`), the CLIPBOARD read
+/// back with xclip, and screenshots of the whole screen (the context menu is a window of its own). The window
+/// manager is `AppSession+WindowManager.swift`'s.
 extension AppSession {
     /// The session's XDG_DATA_HOME: its trash is `dataHome/Trash`.
     var dataHome: String { tempDir.appendingPathComponent("data").path }
@@ -13,27 +13,6 @@ extension AppSession {
         for tool in ["/usr/bin/openbox", "/usr/bin/xclip", "/usr/bin/xprop"] where !FileManager.default.isExecutableFile(atPath: tool) {
             throw XCTSkip("\(tool) is not installed (scripts/install-deps.sh test)")
         }
-    }
-
-    /// Starts openbox (its default configuration, HOME inside `tempDir`) on the running session, waits (bounded)
-    /// until it manages the app's window, and gives the window the keyboard focus. Stop it with `AppSession.stop(_:)`.
-    func startOpenbox() throws -> Process {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display
-        env["HOME"] = tempDir.path
-        p.environment = env
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let managed = Self.poll(timeout: 10) {
-            !p.isRunning || ((try? self.run("/usr/bin/xprop", ["-id", self.windowID, "_NET_FRAME_EXTENTS"]))?.contains("=") ?? false)
-        }
-        guard managed, p.isRunning else { Self.stop(p); throw XCTSkip("openbox did not manage the window") }
-        _ = try? run("/usr/bin/xdotool", ["windowactivate", "--sync", windowID])
-        _ = try? run("/usr/bin/xdotool", ["windowfocus", "--sync", windowID])
-        return p
     }
 
     /// The CLIPBOARD's `target` as bytes (xclip), or nil when nobody answers within `timeout` seconds.

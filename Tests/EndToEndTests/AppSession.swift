@@ -19,6 +19,8 @@ final class AppSession {
     let frameLogPath: String
     private var xvfb: Process?
     private var app: Process?
+    /// The window manager, when the session runs one (`windowManager: true`).
+    private var wm: Process?
     /// The app process (also after it has exited, until `stop()`), for its pid and exit status.
     private(set) var appProcess: Process?
     /// The Xvfb process (until `stop()`).
@@ -54,10 +56,11 @@ final class AppSession {
     ///   - resources: X resources (e.g. "Xft.dpi:\t192") put on the root window (RESOURCE_MANAGER) before launch.
     ///   - screen: the X screen's size, pixels; nil makes it the window's size. Give a larger one when the
     ///     test grows the window (e.g. with `xdotool windowsize`) and screenshots it.
+    ///   - windowManager: run openbox on the display before the app starts (`AppSession+WindowManager.swift`).
     /// The app's XDG_CACHE_HOME, XDG_DATA_HOME (its trash) and XDG_CONFIG_HOME (its settings) are folders inside
     /// `tempDir`, so thumbnails, trashed photos and settings never leak between runs or into the user's.
     init(arguments: [String], width: Int = 1024, height: Int = 768, scale: Double? = 1, resources: String? = nil,
-         screen: (width: Int, height: Int)? = nil) throws {
+         screen: (width: Int, height: Int)? = nil, windowManager: Bool = false) throws {
         try Self.requireTools()
         self.width = width
         self.height = height
@@ -93,6 +96,9 @@ final class AppSession {
             do { try run("/usr/bin/xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", resources]) }
             catch { stop(); throw error }
         }
+        if windowManager {
+            do { wm = try startWindowManager() } catch { stop(); throw error }
+        }
         let a = Process()
         a.executableURL = URL(fileURLWithPath: Self.binary)
         a.arguments = arguments + ["--state", statePath, "--size", "\(width)x\(height)"] + (scale.map { ["--scale", "\($0)"] } ?? [])
@@ -122,6 +128,7 @@ final class AppSession {
     /// Stops the app and the X server (idempotent) and removes the temporary folder.
     func stop() {
         if let a = app { Self.stop(a); app = nil }
+        if let w = wm { Self.stop(w); wm = nil }
         if let x = xvfb { Self.stop(x); xvfb = nil }
         appProcess = nil
         xvfbProcess = nil

@@ -43,7 +43,15 @@ final class ScrollEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(final.offsetY, releaseY + 100, "coasted well past the release point")
         // It has stopped: the state stays put.
         XCTAssertNil(s.waitForState(timeout: 0.5) { $0.offsetY != final.offsetY }, "still moving after rest")
-        XCTAssertEqual(zip(offsets, offsets.dropFirst()).filter { $1 < $0 - 0.5 }.count, 0, "monotone coast: \(offsets)")
+        // Monotone while it coasts; if the coast reached the bottom it overshoots and springs back to the edge (issue 15:
+        // it used to stop dead there).
+        let peak = offsets.firstIndex(of: offsets.max()!)!
+        let coast = Array(offsets[...peak]), back = Array(offsets[peak...])
+        XCTAssertEqual(zip(coast, coast.dropFirst()).filter { $1 < $0 - 0.5 }.count, 0, "monotone coast: \(offsets)")
+        if back.count > 1 {
+            XCTAssertEqual(zip(back, back.dropFirst()).filter { $1 > $0 + 0.5 }.count, 0, "one way back: \(offsets)")
+            XCTAssertEqual(final.offsetY, final.contentHeight - 500, accuracy: 0.5, "came back to the bottom edge: \(offsets)")
+        }
     }
 
     func testDraggingDownAtTheTopOverscrollsAndSpringsBackToZero() throws {

@@ -75,4 +75,25 @@ final class CanvasTests: XCTestCase {
         XCTAssertFalse(TextLayout(text: "Берлин", font: "Sans 13").isRightToLeft)
         XCTAssertEqual(TextLayout(text: "Hg", font: "Sans 13").size.height, 13 * 1.2, accuracy: 5, "font size is in points")
     }
+
+    /// A Hebrew or Arabic file name inside an interface sentence: isolated, the sentence keeps its order (the
+    /// name on the left, the counter on its right); not isolated, the name turns the whole line around.
+    func testAnIsolatedRightToLeftNameKeepsTheSentenceInOrder() {
+        for name in ["שלום.jpg", "بحر-1.jpg", "\u{202E}gpj.exe"] {
+            let tail = "   ·   3 / 12"
+            let isolated = TextLayout.isolated(name) + tail
+            let layout = TextLayout(text: isolated, font: "Sans 12", direction: .leftToRight)
+            let nameX = layout.characterExtent(utf8Offset: TextLayout.isolated("").utf8.count / 2 + name.utf8.count / 2)
+            let threeX = layout.characterExtent(utf8Offset: isolated.utf8.count - " / 12".utf8.count - 1)
+            XCTAssertGreaterThan(threeX.minX, nameX.maxX, "\(name): the counter after the name")
+            let counterX = layout.characterExtent(utf8Offset: isolated.utf8.count - 1).minX
+            XCTAssertGreaterThan(counterX, threeX.maxX, "\(name): 3 / 12 reads left to right")
+            if name.unicodeScalars.first!.value != 0x202E {
+                let plain = name + tail
+                let scrambled = TextLayout(text: plain, font: "Sans 12")
+                XCTAssertLessThan(scrambled.characterExtent(utf8Offset: plain.utf8.count - " / 12".utf8.count - 1).minX,
+                                  scrambled.characterExtent(utf8Offset: 0).minX, "\(name): without isolation the counter moves to the left")
+            }
+        }
+    }
 }

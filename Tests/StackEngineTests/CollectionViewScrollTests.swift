@@ -37,4 +37,24 @@ final class CollectionViewScrollTests: XCTestCase {
         XCTAssertEqual(h.cv.contentOffset, .zero)
         XCTAssertGreaterThan(h.delegate.scrolls, 2)
     }
+
+    /// Keyboard selection reveals items with `.nearest` while an earlier reveal is still easing: the answer is
+    /// taken from where the scroll is going, so a step back along the rows already on the way never pulls the
+    /// scroll back or stops it short.
+    func testNearestDuringAnEasedScrollStartsFromItsDestination() {
+        let h = Harness(sections: [Array(0..<100)])   // 4 columns of 50 pt rows, viewport 200 × 400
+        h.cv.scrollToItem(at: IndexPath(item: 40, section: 0), position: .nearest, animated: true, at: h.clock.now)
+        h.cv.layoutIfNeeded(at: h.clock.now)
+        h.clock.advance(by: 0.05)
+        h.cv.layoutIfNeeded(at: h.clock.now)
+        XCTAssertLessThan(h.cv.contentOffset.y, 100, "still on the way to 150")
+        XCTAssertEqual(h.cv.contentOffset(forRevealing: IndexPath(item: 36, section: 0), position: .nearest), Point(x: 0, y: 150),
+                       "row 9 (450…500) is shown at the destination: the scroll goes on")
+        XCTAssertEqual(h.cv.contentOffset(forRevealing: IndexPath(item: 41, section: 0), position: .nearest), Point(x: 0, y: 150),
+                       "the same row: the same destination")
+        h.cv.scrollToItem(at: IndexPath(item: 36, section: 0), position: .nearest, animated: true, at: h.clock.now)
+        h.clock.advance(by: 1)
+        h.cv.layoutIfNeeded(at: h.clock.now)
+        XCTAssertEqual(h.cv.contentOffset, Point(x: 0, y: 150))
+    }
 }

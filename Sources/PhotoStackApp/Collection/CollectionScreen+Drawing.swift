@@ -198,12 +198,21 @@ extension CollectionScreen {
             guard let thumb = indicators.thumbRect(axis, geometry: scroller.geometry, offset: collectionView.contentOffset)
             else { continue }
             let r = CanvasRect(x: thumb.minX, y: thumb.minY, width: thumb.width, height: thumb.height)
+            // A light bar with a dark edge: visible on the dark background and on light photos alike.
             ctx.roundedRectangle(r, radius: min(r.width, r.height) / 2)
-            ctx.setColor(RGBA(0, 0, 0, 0.45 * alpha))
+            ctx.setColor(RGBA(1, 1, 1, ScrollIndicatorStyle.fillOpacity * alpha))
             ctx.fill(preserve: true)
             ctx.setLineWidth(1)
-            ctx.setColor(RGBA(1, 1, 1, 0.35 * alpha))
+            ctx.setColor(RGBA(0, 0, 0, ScrollIndicatorStyle.edgeOpacity * alpha))
             ctx.stroke()
         }
     }
+}
+
+/// How the scroll indicators are painted (opacities 0…1, times the fade).
+enum ScrollIndicatorStyle {
+    /// The bar: white.
+    static let fillOpacity = 0.8
+    /// Its 1 pt edge: black.
+    static let edgeOpacity = 0.5
 }

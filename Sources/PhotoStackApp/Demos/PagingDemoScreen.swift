@@ -1,7 +1,8 @@
 import Canvas
 import StackEngine
 
-/// Seed-systems §6: a horizontal strip of 5 cells per page with paging, and a left and a right "more cells
+/// Seed-systems §6: a horizontal strip of 5 cells per page with paging (the layout's rule: flings, drags, wheel
+/// notches and keys all rest on a page through `PagingStripLayout.targetContentOffset`), and a left and a right "more cells
 /// that way" indicator drawn as overlay arrows. The indicators are derived from the content offset on every
 /// frame (`PagingStripLayout.indicators(forContentOffset:)`), never from per-cell callbacks, so they are
 /// right during fast flings, wheel bursts and drags.
@@ -16,7 +17,6 @@ public final class PagingDemoScreen: DemoScreen, CollectionViewDataSource {
     public init() {
         super.init(kind: .paging, layout: strip, axes: .horizontal)
         backgroundColor = RGBA(0.10, 0.11, 0.13)
-        scroller.isPagingEnabled = true
         collectionView.register(ColorCellView.self, forCellWithReuseIdentifier: Self.cellID)
         collectionView.dataSource = self
     }

@@ -40,6 +40,7 @@ public final class App: WindowClient {
     private var loggedEvents: [String] = []
     /// UI-thread CPU time when the frame's update began (frame log), seconds.
     private var frameCPUStart = 0.0
+    private var frameUpdateCPU = 0.0
 
     public init(screen: Screen, inbox: Inbox<AppMessage>, width: Double, height: Double, scale: Double,
                 statePath: String? = nil) {
@@ -97,6 +98,7 @@ public final class App: WindowClient {
         self.time = max(self.time, time)
         if frameLog != nil { frameCPUStart = FrameLog.threadCPUSeconds() }
         screen.update(at: self.time)
+        if frameLog != nil { frameUpdateCPU = FrameLog.threadCPUSeconds() - frameCPUStart }
     }
 
     public func draw(in context: CairoContext, width: Double, height: Double, scale: Double) {
@@ -104,7 +106,8 @@ public final class App: WindowClient {
         dirty = false
         if let log = frameLog {
             let facts = screen.lastFrame
-            log.record(FrameLog.Entry(t: time, cpuMs: (FrameLog.threadCPUSeconds() - frameCPUStart) * 1000, screen: screen.name,
+            log.record(FrameLog.Entry(t: time, cpuMs: (FrameLog.threadCPUSeconds() - frameCPUStart) * 1000,
+                                      updateMs: frameUpdateCPU * 1000, screen: screen.name,
                                       x: facts.offset.x, y: facts.offset.y, redrawn: facts.redrawn, events: loggedEvents))
             loggedEvents.removeAll()
         }

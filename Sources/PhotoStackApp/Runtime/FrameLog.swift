@@ -18,6 +18,9 @@ public final class FrameLog: @unchecked Sendable {
         public var t: Double
         /// UI-thread CPU time spent updating and drawing the frame (not presenting it), milliseconds.
         public var cpuMs: Double
+        /// The part of `cpuMs` spent in the update (layout, animations, cell preparation), milliseconds; the
+        /// rest is drawing.
+        public var updateMs: Double
         /// The screen's state name ("albums", "album", "photo", …).
         public var screen: String
         /// The screen's content offset, points.

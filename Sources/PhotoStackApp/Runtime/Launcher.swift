@@ -1,3 +1,4 @@
+import Canvas
 import ArgumentParser
 import Foundation
 import Host
@@ -55,6 +56,9 @@ public struct Launcher {
             FileHandle.standardError.write(Data((Self.noDisplayMessage(e) + "\n").utf8))
             throw ExitCode(2)
         }
+        // The app's background texture is the window's background: a resize step's uncovered strip shows it, never
+        // black, until the frame for the new size is presented.
+        if let texture = try? BackgroundTexture() { window.setBackgroundTile(texture.tile) }
         let app = App(screen: screen, inbox: inbox, width: window.width, height: window.height, scale: window.scale,
                       statePath: options.state)
         app.services = X11Services(window: window)

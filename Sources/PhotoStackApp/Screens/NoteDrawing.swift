@@ -4,8 +4,8 @@ import Canvas
 enum NoteDrawing {
     /// Draws `text` centred at (`centerX`, `centerY`) points, wrapped at `maxWidth`, on a dark pill.
     static func pill(_ text: String, in ctx: CairoContext, centerX: Double, centerY: Double, maxWidth: Double,
-                     font: String = "Sans 13", alpha: Double = 1) {
-        let layout = TextLayout(text: text, font: font, width: maxWidth, alignment: .center)
+                     font: String = "Sans 13", alpha: Double = 1, direction: TextLayout.BaseDirection = .leftToRight) {
+        let layout = TextLayout(text: text, font: font, width: maxWidth, alignment: .center, direction: direction)
         let ink = layout.size
         let lineWidth = min(maxWidth, max(10, layout.inkExtent.width))
         let padX = 16.0, padY = 9.0

@@ -21,11 +21,25 @@ public struct CubicBezier: Hashable, Sendable {
     public func value(at x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
-        // Newton iterations, falling back to bisection (x(s) is monotone for x1, x2 in 0 … 1).
+        return coordinate(parameter(at: x), y1, y2)
+    }
+
+    /// The curve's dy/dx at the time fraction `x` (0 … 1).
+    public func slope(at x: Double) -> Double {
+        let x = Swift.min(Swift.max(x, 0), 1)
+        let s = parameter(at: x)
+        let dx = slope(s, x1, x2)
+        guard abs(dx) > 1e-12 else { return 0 }
+        return slope(s, y1, y2) / dx
+    }
+
+    /// The curve parameter s whose x(s) is `x`: Newton iterations, falling back to bisection (x(s) is monotone
+    /// for x1, x2 in 0 … 1).
+    private func parameter(at x: Double) -> Double {
         var s = x
         for _ in 0..<8 {
             let err = coordinate(s, x1, x2) - x
-            if abs(err) < 1e-9 { return coordinate(s, y1, y2) }
+            if abs(err) < 1e-9 { return s }
             let d = slope(s, x1, x2)
             if abs(d) < 1e-9 { break }
             s -= err / d
@@ -38,6 +52,6 @@ public struct CubicBezier: Hashable, Sendable {
             if v < x { lo = s } else { hi = s }
             s = (lo + hi) / 2
         }
-        return coordinate(s, y1, y2)
+        return s
     }
 }

@@ -35,4 +35,67 @@ public struct DampedSpring: Hashable, Sendable {
         }
         return 1 + x
     }
+
+    /// d(position)/dt after `t` seconds, per second.
+    public func velocity(at t: Double) -> Double {
+        guard t > 0 else { return 0 }
+        let w0 = 2 * Double.pi / response, z = dampingRatio
+        if z < 1 {
+            let wd = w0 * (1 - z * z).squareRoot()
+            return (w0 * w0 / wd) * exp(-z * w0 * t) * sin(wd * t)
+        } else if z == 1 {
+            return w0 * w0 * t * exp(-w0 * t)
+        }
+        let s = (z * z - 1).squareRoot()
+        let r1 = -w0 * (z - s), r2 = -w0 * (z + s)
+        let a = r2 / (r1 - r2), b = -r1 / (r1 - r2)
+        return a * r1 * exp(r1 * t) + b * r2 * exp(r2 * t)
+    }
+
+    /// The displacement, seconds × (start velocity), of the same spring started at its target with a unit velocity:
+    /// what a start velocity of v adds to the position at `t` is v × this (its impulse response; 0 at t = 0, slope 1).
+    public func impulseDisplacement(at t: Double) -> Double {
+        guard t > 0 else { return 0 }
+        let w0 = 2 * Double.pi / response, z = dampingRatio
+        if z < 1 {
+            let wd = w0 * (1 - z * z).squareRoot()
+            return exp(-z * w0 * t) * sin(wd * t) / wd
+        } else if z == 1 {
+            return t * exp(-w0 * t)
+        }
+        let s = (z * z - 1).squareRoot()
+        let r1 = -w0 * (z - s), r2 = -w0 * (z + s)
+        return (exp(r1 * t) - exp(r2 * t)) / (r1 - r2)
+    }
+
+    /// d/dt of `impulseDisplacement(at:)`: 1 at t = 0, decaying to 0.
+    public func impulseVelocity(at t: Double) -> Double {
+        let t = Swift.max(0, t)
+        let w0 = 2 * Double.pi / response, z = dampingRatio
+        if z < 1 {
+            let wd = w0 * (1 - z * z).squareRoot()
+            return exp(-z * w0 * t) * (cos(wd * t) - (z * w0 / wd) * sin(wd * t))
+        } else if z == 1 {
+            return (1 - w0 * t) * exp(-w0 * t)
+        }
+        let s = (z * z - 1).squareRoot()
+        let r1 = -w0 * (z - s), r2 = -w0 * (z + s)
+        return (r1 * exp(r1 * t) - r2 * exp(r2 * t)) / (r1 - r2)
+    }
+
+    /// The time, seconds, after which a critically damped or over-damped spring released from rest stays within
+    /// `fraction` of its distance (1 − position ≤ fraction); for an under-damped one, after which its envelope does.
+    public func settlingTime(within fraction: Double) -> Double {
+        var lo = 0.0, hi = 0.01
+        func residual(_ t: Double) -> Double {
+            if dampingRatio < 1 {
+                let w0 = 2 * Double.pi / response
+                return exp(-dampingRatio * w0 * t) / (1 - dampingRatio * dampingRatio).squareRoot()
+            }
+            return abs(1 - position(at: t))
+        }
+        while residual(hi) > fraction && hi < 1e4 { lo = hi; hi *= 2 }
+        for _ in 0..<60 { let m = (lo + hi) / 2; if residual(m) > fraction { lo = m } else { hi = m } }
+        return hi
+    }
 }

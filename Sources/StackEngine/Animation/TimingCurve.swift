@@ -32,4 +32,21 @@ public enum TimingCurve: Hashable, Sendable {
             return DampedSpring(dampingRatio: dampingRatio, response: response).position(at: t * duration)
         }
     }
+
+    /// d(progress)/d(time fraction) at `t` (0 … 1): the speed of the curve, 0 at both ends for every curve but
+    /// `.linear` (which is why only `.linear` transitions cannot carry a velocity over when retargeted).
+    public func slope(at t: Double) -> Double {
+        let t = Swift.min(Swift.max(t, 0), 1)
+        switch self {
+        case .linear:
+            return 1
+        case .easeInOut:
+            return t < 0.5 ? 12 * t * t : 3 * (2 - 2 * t) * (2 - 2 * t)
+        case let .cubicBezier(x1, y1, x2, y2):
+            return CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2).slope(at: t)
+        case let .spring(dampingRatio, response, duration):
+            if t >= 1 { return 0 }
+            return DampedSpring(dampingRatio: dampingRatio, response: response).velocity(at: t * duration) * duration
+        }
+    }
 }

@@ -8,6 +8,7 @@ extension CollectionView {
     public func layoutIfNeeded(at time: Double) {
         let now = max(time, self.time)
         self.time = now
+        if let t = currentTransition, now > t.start { currentTransition = nil }
         if needsReload { reloadNow() }
         let offset = scroller.tick(now: now).offset
         if offset != bounds.origin { setBounds(Rect(origin: offset, size: bounds.size)) }
@@ -64,10 +65,11 @@ extension CollectionView {
         return Rect(x: r.minX - e.left, y: r.minY - e.top, width: r.width + e.left + e.right, height: r.height + e.top + e.bottom)
     }
 
-    /// Attributes of the layout's elements that should be live, by key.
-    func wantedElements() -> [ElementKey: LayoutAttributes] {
+    /// Attributes of the layout's elements that should be live (in `rect`, content points; default `liveRect`),
+    /// by key.
+    func wantedElements(in rect: Rect? = nil) -> [ElementKey: LayoutAttributes] {
         var wanted: [ElementKey: LayoutAttributes] = [:]
-        for a in collectionViewLayout.layoutAttributesForElements(in: liveRect) where !a.isHidden {
+        for a in collectionViewLayout.layoutAttributesForElements(in: rect ?? liveRect) where !a.isHidden {
             if a.category == .cell {
                 guard a.indexPath.section >= 0, a.indexPath.section < sectionCounts.count,
                       a.indexPath.item >= 0, a.indexPath.item < sectionCounts[a.indexPath.section] else { continue }

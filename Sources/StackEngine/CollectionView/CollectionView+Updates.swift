@@ -9,6 +9,7 @@ extension CollectionView {
     func reloadNow() {
         needsReload = false
         pendingAnimatedInvalidation = nil
+        currentTransition = nil
         loadCounts()
         for key in Array(live.keys) { removeLive(key) }
         for element in disappearing {

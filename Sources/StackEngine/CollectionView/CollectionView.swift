@@ -39,6 +39,10 @@ public final class CollectionView: LayoutHost {
     public var animationOptions = AnimationOptions.standard
     /// When true, a viewport size change that invalidates the layout is animated (reflow on resize).
     public var animatesSizeChanges = false
+    /// Timing of the reflow on a size change: a critically damped spring by default (`AnimationOptions.reflow`), so
+    /// that resizes in quick succession retarget it smoothly. An animated scroll commanded in the same frame moves
+    /// with it (`setContentOffset(_:animated:at:)`).
+    public var reflowAnimationOptions = AnimationOptions.reflow
     public var allowsSelection = true
     public var allowsMultipleSelection = false {
         didSet {
@@ -65,6 +69,8 @@ public final class CollectionView: LayoutHost {
     var nextOrder = 0
     var selectedPaths: [IndexPath] = []
     var pendingAnimatedInvalidation: AnimationOptions?
+    /// The transition that began in the current frame, while the frame lasts (see `joinTransition`).
+    var currentTransition: TransitionRecord?
     var completions: [(time: Double, body: () -> Void)] = []
     var lastReportedOffset: Point?
     var scrollDirection = Point(x: 0, y: 1)
@@ -115,7 +121,7 @@ public final class CollectionView: LayoutHost {
         if collectionViewLayout.shouldInvalidate(forBoundsChange: newBounds) {
             collectionViewLayout.invalidate()
             if animatesSizeChanges, newBounds.size != bounds.size, !needsReload {
-                pendingAnimatedInvalidation = animationOptions
+                pendingAnimatedInvalidation = reflowAnimationOptions
             }
         }
         bounds = newBounds
@@ -157,10 +163,14 @@ public final class CollectionView: LayoutHost {
     }
 
     /// Invalidates the layout; with `animated`, the next `layoutIfNeeded(at:)` animates every element from
-    /// its current attributes to the re-prepared layout's (for example a column change on resize).
-    public func invalidateLayout(animated: Bool = false) {
+    /// its current attributes (and velocity, when one is running) to the re-prepared layout's, with `options`
+    /// (default `animationOptions`) — for example a column change, or a zoom step: `.reflow` retargets smoothly
+    /// when steps come faster than it settles. To keep a point in place (the item under the pointer), call
+    /// `layoutIfNeeded(at:)` and then `setContentOffset(_:animated: true, at:)` with the same time: the offset
+    /// joins the transition.
+    public func invalidateLayout(animated: Bool = false, options: AnimationOptions? = nil) {
         collectionViewLayout.invalidate()
-        if animated { pendingAnimatedInvalidation = animationOptions }
+        if animated { pendingAnimatedInvalidation = options ?? animationOptions }
     }
 }
 

@@ -57,6 +57,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
+    /// True when `other` lies wholly inside (edges may touch).
+    public func contains(_ other: Rect) -> Bool {
+        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
+
     /// The rectangle grown by `dx` on the left and right and `dy` on the top and bottom (negative shrinks), in points.
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)

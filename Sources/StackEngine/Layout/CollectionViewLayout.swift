@@ -71,6 +71,12 @@ open class CollectionViewLayout {
     /// points) and the release velocity (points per second). The default keeps the proposal.
     open func targetContentOffset(forProposed proposed: Point, velocity: Point) -> Point { proposed }
 
+    /// The same, knowing where the motion starts (`start`, content points: the offset at a release, or the target of
+    /// the ease a wheel notch extends). The scroller asks this one; the default answers the two-argument question.
+    open func targetContentOffset(forProposed proposed: Point, velocity: Point, from start: Point) -> Point {
+        targetContentOffset(forProposed: proposed, velocity: velocity)
+    }
+
     /// Called before a batch update is animated, with its changes.
     open func prepare(forUpdates updates: [UpdateItem]) {}
     /// Called after the attributes for a batch update's animation have been collected.

@@ -19,9 +19,10 @@ public final class PagingStripLayout: CollectionViewLayout {
     public var cellsPerPage = 5 { didSet { if oldValue != cellsPerPage { invalidate() } } }
     /// Gap above and below the cells, in points. Default 10.
     public var verticalMargin = 10.0 { didSet { if oldValue != verticalMargin { invalidate() } } }
-    /// Release speed (points per second) above which a fling moves to the neighbouring page even when the
-    /// proposed offset is nearer the current one.
-    public var flingVelocityThreshold = 300.0
+    /// Release speed (points per second) above which a fling moves on to the next page in its direction, wherever
+    /// it would have come to rest: by default any fling (the scroller's minimum, 50 pt/s; Flutter's page physics
+    /// likewise turns the page for any fling above its tolerance). Wheel notches and page keys count as flings.
+    public var flingVelocityThreshold = ScrollController.minimumFlingVelocity
 
     /// Width of a page (the view width) and of a cell (page width / cellsPerPage), in points.
     public private(set) var pageWidth = 0.0
@@ -70,16 +71,26 @@ public final class PagingStripLayout: CollectionViewLayout {
             .filter { $0.frame.intersects(rect) }
     }
 
-    /// Snaps to a page boundary: the page nearest to the proposal, but at most one page away from the page
-    /// showing when the fling started (the host's current offset); a fling faster than
-    /// `flingVelocityThreshold` always moves one page in its direction.
+    /// Snaps to a page boundary, from the page showing at the host's current offset (see the three-argument form).
     public override func targetContentOffset(forProposed proposed: Point, velocity: Point) -> Point {
+        targetContentOffset(forProposed: proposed, velocity: velocity, from: host?.bounds.origin ?? proposed)
+    }
+
+    /// The paging rule, the only one: a fling faster than `flingVelocityThreshold` goes to the next page boundary
+    /// beyond `start` in its direction (one page from a page, or the page being dragged towards); a slower release
+    /// rests on the page nearest the proposal, at most one page from the page nearest `start`. Points.
+    public override func targetContentOffset(forProposed proposed: Point, velocity: Point, from start: Point) -> Point {
         guard pageWidth > 0, pageCount > 0 else { return proposed }
-        let current = Int(((host?.bounds.minX ?? proposed.x) / pageWidth).rounded())
-        var page = Int((proposed.x / pageWidth).rounded())
-        if velocity.x > flingVelocityThreshold { page = max(page, current + 1) }
-        if velocity.x < -flingVelocityThreshold { page = min(page, current - 1) }
-        page = min(max(page, current - 1), current + 1)
+        let at = start.x / pageWidth
+        var page: Int
+        if velocity.x > flingVelocityThreshold {
+            page = Int((at + 1e-6).rounded(.down)) + 1
+        } else if velocity.x < -flingVelocityThreshold {
+            page = Int((at - 1e-6).rounded(.up)) - 1
+        } else {
+            let current = Int(at.rounded())
+            page = min(max(Int((proposed.x / pageWidth).rounded()), current - 1), current + 1)
+        }
         page = min(max(page, 0), pageCount - 1)
         return Point(x: Double(page) * pageWidth, y: proposed.y)
     }

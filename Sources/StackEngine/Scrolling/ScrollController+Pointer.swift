@@ -12,7 +12,7 @@ extension ScrollController {
         if stopped { lastMovementTime = time }
         stopMotions(at: time)
         touchpad = nil
-        var d = DragState(downPoint: point, lastPoint: point, caughtMotion: caught, startOffset: p)
+        var d = DragState(downPoint: point, lastPoint: point, caughtMotion: caught)
         d.stoppedMotion = stopped
         d.tracker.add(point, time: time)
         drag = d
@@ -23,6 +23,13 @@ extension ScrollController {
     public func pointerMoved(to point: Point, time: Double) {
         guard var d = drag else { return }
         d.tracker.add(point, time: time)
+        drag = d
+        follow(point, time: time)
+    }
+
+    /// Moves the content with the pointer at `point` (no velocity sample).
+    func follow(_ point: Point, time: Double) {
+        guard var d = drag else { return }
         d.lastPoint = point
         if d.anchor == nil {
             guard point.distance(to: d.downPoint) > Self.dragThreshold else { drag = d; return }
@@ -35,21 +42,23 @@ extension ScrollController {
 
     /// The button was released at `point` at `time` (seconds). A drag coasts with the tracked velocity when it is
     /// at least `minimumFlingVelocity` (capped at `maximumFlingVelocity`), bouncing at edges, else stops (springing
-    /// back if overscrolled); a snapping provider or paging may move the resting point. Returns what the press meant.
+    /// back if overscrolled); a snapping provider may move the resting point. The release is not a movement sample:
+    /// a pointer held still for `VelocityTracker.maximumGap` (40 ms) before it releases at zero velocity.
+    /// Returns what the press meant.
     @discardableResult
     public func pointerUp(at point: Point, time: Double) -> PointerRelease {
         guard drag != nil else { return .none }
-        pointerMoved(to: point, time: time)
+        follow(point, time: time)
         let d = drag!
         drag = nil
         guard d.anchor != nil else {
             let p = offset(at: time)
-            let snaps = d.stoppedMotion && (isPagingEnabled || targetProvider != nil)
-            if d.caughtMotion || snaps || geometry.clamped(p) != p { settle(at: time, velocity: .zero, startOffset: d.startOffset) }
+            let snaps = d.stoppedMotion && targetProvider != nil
+            if d.caughtMotion || snaps || geometry.clamped(p) != p { settle(at: time, velocity: .zero) }
             return d.caughtMotion ? .stoppedScrolling : .click
         }
-        let v = releaseVelocity(pointer: d.tracker.velocity() * -1, time: time)
-        settle(at: time, velocity: v, startOffset: d.startOffset)
+        let v = releaseVelocity(pointer: d.tracker.velocity(at: time) * -1, time: time)
+        settle(at: time, velocity: v)
         return .dragEnded(velocity: v)
     }
 

@@ -23,7 +23,7 @@ extension ScrollController {
         if touchpad == nil {
             let p = offset(at: time)
             stopMotions(at: time)
-            touchpad = TouchpadState(raw: unconstrained(p), startOffset: p)
+            touchpad = TouchpadState(raw: unconstrained(p))
         }
         touchpad!.raw = touchpad!.raw + axisMask(delta)
         touchpad!.tracker.add(touchpad!.raw, time: time)
@@ -33,10 +33,9 @@ extension ScrollController {
     /// The touchpad sequence ended at `time` (XI2 scroll stop / fingers lifted): coast with the tracked velocity
     /// exactly like a drag release (bouncing, snapping).
     public func smoothScrollEnded(time: Double) {
-        guard var tp = touchpad else { return }
+        guard let tp = touchpad else { return }
         touchpad = nil
-        tp.tracker.add(tp.raw, time: time)
-        settle(at: time, velocity: releaseVelocity(pointer: tp.tracker.velocity(), time: time), startOffset: tp.startOffset)
+        settle(at: time, velocity: releaseVelocity(pointer: tp.tracker.velocity(at: time), time: time))
     }
 
     /// Keyboard scrolling at `time` (seconds), animated like the wheel (repeated keys accumulate).
@@ -54,8 +53,8 @@ extension ScrollController {
         case .pageDown: if let a = effectiveAxis(.vertical) { scrollAnimated(a, by: page(a), time: time) }
         case .pageLeft: if geometry.axes.contains(.horizontal) { scrollAnimated(.horizontal, by: -page(.horizontal), time: time) }
         case .pageRight: if geometry.axes.contains(.horizontal) { scrollAnimated(.horizontal, by: page(.horizontal), time: time) }
-        case .home: if geometry.axes.contains(main) { scrollAnimated(main, toRaw: geometry.range(main).lowerBound, time: time) }
-        case .end: if geometry.axes.contains(main) { scrollAnimated(main, toRaw: geometry.range(main).upperBound, time: time) }
+        case .home: if geometry.axes.contains(main) { scrollAnimated(main, toRaw: geometry.range(main).lowerBound, snaps: false, time: time) }
+        case .end: if geometry.axes.contains(main) { scrollAnimated(main, toRaw: geometry.range(main).upperBound, snaps: false, time: time) }
         }
     }
 
@@ -86,27 +85,25 @@ extension ScrollController {
         scrollAnimated(axis, toRaw: base + delta, time: time)
     }
 
-    /// Eases `axis` towards `raw` (clamped; then snapped by paging or the provider) from the current position and
-    /// velocity at `time`.
-    func scrollAnimated(_ axis: ScrollAxis, toRaw rawValue: Double, time: Double) {
+    /// Eases `axis` towards `raw` (clamped; then, if `snaps`, moved by the target provider) from the current position
+    /// and velocity at `time`. The provider sees the velocity the ease implies and, as its start, the target of the
+    /// running ease (or the offset now), so a paging layout turns each notch of a burst into one page.
+    func scrollAnimated(_ axis: ScrollAxis, toRaw rawValue: Double, snaps: Bool = true, time: Double) {
         let r = geometry.range(axis)
         let p = offset(at: time), v = velocity(at: time)[axis]
         let raw = min(r.upperBound, max(r.lowerBound, rawValue))
-        var target = raw, keptRaw = raw
-        let direction = raw - (motions[axis.rawValue].rawTarget(at: time) ?? p[axis])
-        if isPagingEnabled {
-            let extent = max(1, geometry.viewportSize[axis])
-            let pages = (raw - r.lowerBound) / extent
-            let page = direction > 0 ? (pages - 1e-6).rounded(.up) : (pages + 1e-6).rounded(.down)
-            target = min(r.upperBound, max(r.lowerBound, r.lowerBound + page * extent))
-            keptRaw = target
-        } else if let provider = targetProvider {
-            var proposed = p
+        var target = raw
+        let runningRaw = motions[axis.rawValue].rawTarget(at: time)
+        let direction = raw - (runningRaw ?? p[axis])
+        if snaps, let provider = targetProvider {
+            var proposed = p, start = p
             proposed[axis] = raw
             proposed[axis.other] = motions[axis.other.rawValue].finalPosition
+            if runningRaw != nil { start[axis] = motions[axis.rawValue].finalPosition }
             var hint = Point.zero
             hint[axis] = direction / EasedScrollAnimation.duration(forDistance: direction)
-            target = min(r.upperBound, max(r.lowerBound, provider.targetContentOffset(forProposed: proposed, velocity: hint)[axis]))
+            target = provider.targetContentOffset(forProposed: proposed, velocity: hint, from: start)[axis]
+            target = min(r.upperBound, max(r.lowerBound, target))
         }
         let duration = EasedScrollAnimation.duration(forDistance: target - p[axis])
         var startVelocity = v
@@ -115,7 +112,7 @@ extension ScrollController {
             startVelocity = Self.wheelImpulse * (target - p[axis]) / duration
         }
         let ease = EasedScrollAnimation(from: p[axis], velocity: startVelocity, to: target, duration: duration)
-        motions[axis.rawValue] = .moving(simulation: ease, start: time, rawTarget: keptRaw)
+        motions[axis.rawValue] = .moving(simulation: ease, start: time, rawTarget: raw)
         lastMovementTime = time
         isAnimating = isMoving(at: time)
     }

@@ -23,10 +23,8 @@ public final class ScrollController {
     public var decelerationRate: DecelerationRate = .normal
     /// One wheel notch, arrow key or line, in points (53 as in Chromium and GTK3; multiply by the UI scale if any).
     public var lineStep: Double = 53
-    /// When true, flings and wheel notches come to rest on multiples of the viewport extent (from the minimum offset).
-    public var isPagingEnabled = false
     /// Moves the resting point of a fling, drag release, wheel/key scroll: the layout of the collection view
-    /// that owns this scroller (its target content offset), if any.
+    /// that owns this scroller (its target content offset: snapping and paging), if any.
     public var targetProvider: ScrollTargetProviding?
     /// The time, in seconds, the offset last changed (an input or a running motion seen by `tick`).
     public internal(set) var lastMovementTime: Double?
@@ -44,7 +42,6 @@ public final class ScrollController {
         var caughtMotion: Bool
         /// The press stopped some motion (even one that does not swallow the click).
         var stoppedMotion = false
-        var startOffset: Point
         /// Set once the pointer moved past the threshold: the pointer position and unconstrained offset then.
         var anchor: Point?
         var rawAtAnchor: Point = .zero
@@ -54,7 +51,6 @@ public final class ScrollController {
     /// State of a touchpad smooth-scroll sequence.
     struct TouchpadState {
         var raw: Point
-        var startOffset: Point
         var tracker = VelocityTracker()
     }
 
@@ -119,32 +115,40 @@ public final class ScrollController {
     }
 
     /// Changes viewport/content/insets/axes at `time` (seconds). A resting offset is clamped into the new range;
-    /// an ease keeps going to its (clamped) target from the current position and velocity; a coast restarts
-    /// from the current position and velocity with the new edges; a drag keeps its pointer mapping.
+    /// an ease keeps going to its (clamped) target from the current position and velocity; a transition's offset
+    /// keeps its timing while its target stays in range; a coast or snap settles again from the current position
+    /// and velocity with the new edges (and the layout's target for them); a drag keeps its pointer mapping.
     public func setGeometry(_ newGeometry: ScrollGeometry, time: Double) {
         let p = offset(at: time), v = velocity(at: time)
         let old = motions.map { $0.settled(at: time) }
         geometry = newGeometry
         if let d = drag, d.anchor != nil { apply(raw: d.rawAtAnchor + axisMask(d.anchor! - d.lastPoint), time: time); return }
         if let tp = touchpad { apply(raw: tp.raw, time: time); return }
+        var coasting: [ScrollAxis] = []
         for axis in ScrollAxis.allCases {
             let i = axis.rawValue, range = geometry.range(axis)
             guard geometry.axes.contains(axis) else { motions[i] = .rest(range.lowerBound); continue }
             switch old[i] {
             case .rest(let x):
                 motions[i] = .rest(min(range.upperBound, max(range.lowerBound, x)))
-            case let .moving(s, _, raw):
-                if let raw {
+            case let .moving(s, start, raw):
+                if let t = s as? TransitionScrollAnimation, range.contains(t.to) {
+                    // A transition's offset keeps the transition's timing while its target stays reachable.
+                    motions[i] = .moving(simulation: t, start: start, rawTarget: raw)
+                } else if let raw {
                     let target = min(range.upperBound, max(range.lowerBound, s.finalPosition))
                     let ease = EasedScrollAnimation(from: p[axis], velocity: v[axis], to: target,
                                                     duration: EasedScrollAnimation.duration(forDistance: target - p[axis]))
                     motions[i] = .moving(simulation: ease, start: time, rawTarget: min(range.upperBound, max(range.lowerBound, raw)))
                 } else {
-                    let b = BouncingScrollSimulation(position: p[axis], velocity: v[axis], minOffset: range.lowerBound,
-                                                     maxOffset: range.upperBound, rate: decelerationRate)
-                    motions[i] = .moving(simulation: b, start: time, rawTarget: nil)
+                    coasting.append(axis)
                 }
             }
+        }
+        if !coasting.isEmpty {
+            let last = lastMovementTime
+            settle(at: time, velocity: v, only: coasting)
+            lastMovementTime = last ?? time
         }
     }
 

@@ -70,21 +70,22 @@ final class ScrollSnappingTests: XCTestCase {
     }
 
     func testPagingFlickMovesOnePage() {
-        let c = ScrollController(geometry: ScrollGeometry(viewportSize: Size(width: 800, height: 600),
-                                                          contentSize: Size(width: 4000, height: 600), axes: .horizontal))
-        c.isPagingEnabled = true
+        let strip = S.pagingStrip()
+        let c = strip.scroller
         // A fast flick to the left (content moves right-to-left: offset grows) from page 0.
         c.pointerDown(at: Point(x: 700, y: 300), time: 0)
         for i in 1...8 { c.pointerMoved(to: Point(x: 700 - 30 * Double(i), y: 300), time: Double(i) * 0.01) }
         guard case .dragEnded(let v) = c.pointerUp(at: Point(x: 460, y: 300), time: 0.08) else { return XCTFail("drag") }
         XCTAssertGreaterThan(FrictionSimulation(position: 236, velocity: v.x).restingPosition, 1600, "would coast past one page")
         XCTAssertEqual(c.offset(at: 5).x, 800, "but pages by one")
+        strip.cv.layoutIfNeeded(at: 5)
         // A short slow drag snaps back to the page.
         c.pointerDown(at: Point(x: 400, y: 300), time: 6)
         c.pointerMoved(to: Point(x: 396, y: 300), time: 6.01)
         c.pointerMoved(to: Point(x: 200, y: 300), time: 6.5)
         _ = c.pointerUp(at: Point(x: 200, y: 300), time: 6.7)
         XCTAssertEqual(c.offset(at: 10).x, 800)
+        strip.cv.layoutIfNeeded(at: 10)
         // Wheel notches flip one page each.
         c.wheel(notches: 1, axis: .vertical, time: 11)
         c.wheel(notches: 1, axis: .vertical, time: 11.02)
@@ -92,9 +93,7 @@ final class ScrollSnappingTests: XCTestCase {
     }
 
     func testFastPagingFlickNeverPassesThePage() {
-        let c = ScrollController(geometry: ScrollGeometry(viewportSize: Size(width: 800, height: 600),
-                                                          contentSize: Size(width: 4000, height: 600), axes: .horizontal))
-        c.isPagingEnabled = true
+        let c = S.pagingStrip().scroller
         // A very fast flick: 90 pt every 10 ms (9000 pt/s, capped at 8000) from page 0.
         c.pointerDown(at: Point(x: 780, y: 300), time: 0)
         for i in 1...6 { c.pointerMoved(to: Point(x: 780 - 90 * Double(i), y: 300), time: Double(i) * 0.01) }

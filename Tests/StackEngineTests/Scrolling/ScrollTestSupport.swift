@@ -45,6 +45,12 @@ enum ScrollTestSupport {
         return events
     }
 
+    /// A horizontal paging strip in a collection view (the paging rule is the layout's): viewport 800 × 600,
+    /// `pages` pages of 5 items (800 points each). Keep the returned value alive (the data source is weak).
+    static func pagingStrip(pages: Int = 5, offsetX: Double = 0) -> PagingStrip {
+        PagingStrip(pages: pages, offsetX: offsetX)
+    }
+
     static func send(_ events: [PointerEvent], to c: ScrollController) -> PointerRelease? {
         var last: PointerRelease?
         for e in events { if let r = e.send(to: c) { last = r } }
@@ -64,5 +70,70 @@ enum ScrollTestSupport {
             frame += 1
         }
         return samples
+    }
+}
+
+/// A collection view showing a `PagingStripLayout` (see `ScrollTestSupport.pagingStrip`).
+final class PagingStrip {
+    let layout = PagingStripLayout()
+    let dataSource: ModelDataSource
+    let cv: CollectionView
+    var scroller: ScrollController { cv.scroller }
+
+    init(pages: Int, offsetX: Double) {
+        dataSource = ModelDataSource(sections: [Array(0..<(5 * pages))])
+        cv = CollectionView(size: Size(width: 800, height: 600), layout: layout)
+        cv.scrollAxes = .horizontal
+        cv.register(TestCell.self, forCellWithReuseIdentifier: "cell")
+        cv.dataSource = dataSource
+        cv.layoutIfNeeded(at: 0)
+        if offsetX != 0 { cv.contentOffset = Point(x: offsetX, y: 0) }
+    }
+}
+
+/// A collection view showing a `LineLayout` as the line demo does (viewport 1000 × 800, 60 items, insets that let
+/// the first and last items rest centred).
+final class LineStrip {
+    let layout = LineLayout()
+    let dataSource = ModelDataSource(sections: [Array(0..<60)])
+    let cv: CollectionView
+    var scroller: ScrollController { cv.scroller }
+
+    init(centredItem: Int = 20) {
+        cv = CollectionView(size: Size(width: 1000, height: 800), layout: layout)
+        cv.scrollAxes = .horizontal
+        cv.contentInset = EdgeInsets(top: 0, left: 400, bottom: 0, right: 400)
+        cv.register(TestCell.self, forCellWithReuseIdentifier: "cell")
+        cv.dataSource = dataSource
+        cv.layoutIfNeeded(at: 0)
+        cv.contentOffset = Point(x: offset(centring: centredItem), y: 0)
+        cv.layoutIfNeeded(at: 0)
+    }
+
+    /// The offset that centres item `i` (items are 200 wide, 250 apart).
+    func offset(centring i: Int) -> Double { Double(i) * 250 + 100 - 500 }
+}
+
+extension ScrollTestSupport {
+    /// A horizontal flick: press at x = `fromX`, pointer moves left at `speed` points per second for `duration`
+    /// seconds, sampled every 8 ms, released where it is. Content velocity is +speed (−speed with `backwards`).
+    static func horizontalFlick(start: Double = 0, speed: Double, duration: Double = 0.08, fromX: Double = 600,
+                                backwards: Bool = false) -> [PointerEvent] {
+        flick(start: start, speed: speed, duration: duration, fromY: fromX).map { e in
+            let sign = backwards ? -1.0 : 1.0
+            func h(_ p: Point) -> Point { Point(x: fromX + sign * (p.y - fromX), y: 300) }
+            switch e {
+            case let .down(p, t): return .down(h(p), t)
+            case let .move(p, t): return .move(h(p), t)
+            case let .up(p, t): return .up(h(p), t)
+            }
+        }
+    }
+
+    /// The first time after `from` (seconds, 1 ms steps, up to `limit`) at which `c` no longer moves.
+    static func restTime(of c: ScrollController, from: Double, limit: Double = 10) -> Double {
+        var t = from
+        while t < from + limit, c.isMoving(at: t) { t += 0.001 }
+        return t
     }
 }

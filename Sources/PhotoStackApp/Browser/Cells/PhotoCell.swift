@@ -90,10 +90,13 @@ final class PhotoCell: DrawableView {
         }
     }
 
-    /// Everything the card's pixels depend on besides its attributes, including which card rendering is ready:
-    /// a card drawn quick moves with the scroll like any other until its exact card arrives, and is redrawn in
-    /// the first frame after.
+    /// Everything the card's pixels depend on besides its attributes, including which card rendering is ready.
+    /// Only the exact card (one pixel-aligned copy) is the same pixel for pixel at every device offset; a quick or
+    /// scaled card is resampled differently at each offset (cairo's filters quantise the sampling phase), so until its
+    /// exact card arrives it has no signature and is redrawn in every scroll-copy frame rather than moved.
     override var appearanceSignature: Int? {
+        if isDrawn, let photo, let service, let key = restingKey(service.cardContent(for: photo.id, pixelSize: pixelSize).key),
+           service.rotatedCard(key) == nil { return nil }
         var h = Hasher()
         h.combine(photo?.id)
         h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing); h.combine(isSelected)

@@ -57,7 +57,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         let initial: CollectionViewLayout = origin.map {
             StackedPhotosLayout(frame: $0.frame, items: 0..<0, rotation: $0.rotation, contentSize: .zero)
         } ?? gridLayout
-        super.init(name: "album", title: "\(album.title) — PhotoStack", layout: initial)
+        super.init(name: "album", title: "\(TextLayout.isolated(album.title)) — PhotoStack", layout: initial)
         collectionView.register(PhotoCell.self, forCellWithReuseIdentifier: Self.photoReuseID)
         dataSource = DiffableDataSource(collectionView: collectionView) { [unowned self] cv, indexPath, id in
             let cell = cv.dequeueReusableCell(withReuseIdentifier: Self.photoReuseID, for: indexPath) as! PhotoCell
@@ -77,7 +77,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     public func update(album: Album, reloading: [PhotoKey], at time: Double) {
         let renamed = album.title != self.album.title
         self.album = album
-        if renamed { title = "\(album.title) — PhotoStack" }
+        if renamed { title = "\(TextLayout.isolated(album.title)) — PhotoStack" }
         headerLayout = nil
         apply(album, reloading: reloading, animated: true, at: time)
         if let s = selectedItem, s >= album.photos.count { selectedItem = album.photos.isEmpty ? nil : album.photos.count - 1 }
@@ -202,10 +202,10 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         guard n > 0 else { return false }
         switch key.key {
         case .enter:
-            if let s = selectedItem { onOpenPhoto?(s, time) } else { select(0, at: time) }
+            if let s = selectionOnScreen() { selectedItem = s; onOpenPhoto?(s, time) } else { select(0, at: time) }
             return true
         case .left, .right, .up, .down:
-            guard let s = selectedItem else { select(0, at: time); return true }
+            guard let s = selectionOnScreen() else { select(0, at: time); return true }
             let c = max(1, columns)
             let step = key.key == .left ? -1 : key.key == .right ? 1 : key.key == .up ? -c : c
             select(min(n - 1, max(0, s + step)), at: time)
@@ -215,7 +215,21 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         }
     }
 
-    /// Selects photo `item` and scrolls it into view from `time`.
+    /// The selected photo when it is on screen (where the scroll is going); after the grid was scrolled away
+    /// from it (Page Down, the wheel) the photo on screen nearest to it, so Enter and the arrows act on what
+    /// the user sees. Nil without a selection.
+    func selectionOnScreen() -> Int? {
+        guard let s = selectedItem, let layout = collectionView.collectionViewLayout.layoutAttributesForItem(
+            at: StackEngine.IndexPath(item: s, section: 0)) else { return selectedItem }
+        if isMostlyOnScreen(layout.frame) { return s }
+        let onScreen = collectionView.collectionViewLayout.layoutAttributesForElements(in: destinationViewport)
+            .filter { $0.category == .cell }
+            .map { (id: $0.indexPath.item, frame: $0.frame) }
+        return nearestOnScreen(to: layout.frame, among: onScreen) ?? s
+    }
+
+    /// Selects photo `item` and scrolls it into view from `time` (vertically only, and only when the scroll's
+    /// destination does not show it: a step along a row never moves the grid).
     func select(_ item: Int, at time: Double) {
         selectedItem = item
         collectionView.scrollToItem(at: StackEngine.IndexPath(item: item, section: 0), position: .nearest, animated: true, at: time)
@@ -233,26 +247,33 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
 
     public override func drawBackground(in ctx: CairoContext) {
         let alpha = backgroundAlpha
-        guard alpha < 0.999 else { drawOpaqueBackground(in: ctx); return }
         guard alpha > 0.001 else { return }
-        ctx.pushGroup()
-        drawOpaqueBackground(in: ctx)
-        ctx.popGroupAndPaint(alpha: alpha)
+        drawOpaqueBackground(in: ctx, alpha: alpha)
     }
 
-    func drawOpaqueBackground(in ctx: CairoContext) {
-        ctx.clear(to: backgroundColor)
+    /// The background with the album's name above the grid (scrolling with it) at opacity `alpha`: the texture
+    /// is opaque, so laying each part over the albums screen at `alpha` looks like fading the whole (no
+    /// window-sized group to allocate and composite in every frame of the fly-out).
+    func drawOpaqueBackground(in ctx: CairoContext, alpha: Double = 1) {
+        if alpha >= 0.999 {
+            ctx.clear(to: backgroundColor)
+        } else if background == nil {
+            ctx.newPath()
+            ctx.rectangle(CanvasRect(x: 0, y: 0, width: viewportWidth, height: viewportHeight))
+            ctx.setColor(RGBA(backgroundColor.red, backgroundColor.green, backgroundColor.blue, backgroundColor.alpha * alpha))
+            ctx.fill()
+        }
         let y = -collectionView.contentOffset.y
         background?.fill(CanvasRect(x: 0, y: 0, width: viewportWidth, height: viewportHeight), in: ctx,
-                         deviceScale: deviceScale, originX: 0, originY: y)
-        // The album's name above the grid, scrolling with it.
+                         deviceScale: deviceScale, originX: 0, originY: y, alpha: min(1, alpha))
         let width = max(10, viewportWidth - 56)
         if headerLayout == nil || headerLayout!.width != width {
-            headerLayout = TextLayout(text: headerText, font: "Sans Bold 18", width: width, alignment: .center, ellipsize: true)
+            headerLayout = TextLayout(text: headerText, font: "Sans Bold 18", width: width, alignment: .center, ellipsize: true,
+                                      direction: .leftToRight)
         }
         if let h = headerLayout {
-            h.draw(in: ctx, x: 28, y: y + (Self.headerHeight - h.size.height) / 2, color: RGBA(1, 1, 1, 0.95),
-                   shadowColor: RGBA(0, 0, 0, 0.45))
+            h.draw(in: ctx, x: 28, y: y + (Self.headerHeight - h.size.height) / 2, color: RGBA(1, 1, 1, 0.95 * alpha),
+                   shadowColor: RGBA(0, 0, 0, 0.45 * alpha))
         }
     }
 
@@ -260,7 +281,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     /// not hidden).
     var headerText: String {
         let n = album.photos.count, hidden = album.notShown.total
-        var text = "\(album.title)  ·  \(n) \(n == 1 ? "photo" : "photos")"
+        var text = "\(TextLayout.isolated(album.title))  ·  \(n) \(n == 1 ? "photo" : "photos")"
         if hidden > 0 { text += "  ·  \(hidden) \(hidden == 1 ? "file" : "files") not shown" }
         return text
     }

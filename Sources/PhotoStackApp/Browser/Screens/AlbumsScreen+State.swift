@@ -2,7 +2,8 @@ import StackEngine
 
 extension AlbumsScreen {
     /// `columns`, the layout `scale`, the stack side (points), album count, every album's title (in order),
-    /// scanning flag, whether watching is limited, selection.
+    /// scanning flag, whether watching is limited, selection, and `albumAtTop` (the album a resize keeps at the
+    /// top: `AlbumsScreen.albumAtTop`).
     func albumsLayoutState() -> [String: StateValue] {
         var out: [String: StateValue] = [
             "columns": .int(stackLayout.columns),
@@ -15,6 +16,7 @@ extension AlbumsScreen {
             "library": .string(library.root.string),
         ]
         if let s = selectedSection { out["selected"] = .int(s) }
+        if let a = albumAtTop { out["albumAtTop"] = .int(a) }
         return out
     }
 

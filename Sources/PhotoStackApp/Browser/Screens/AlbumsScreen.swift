@@ -37,6 +37,9 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     var hasBeenSized = false
     /// `library.updatesApplied` when the limited-watching note appeared (it goes once an update was applied).
     var updatesWhenWatchNoteWasShown = 0
+    /// The stack kept at the top across resizes and the content offset the last reflow moved to (points): kept
+    /// while the offset stays there, so any number of resizes keeps the same album in view.
+    var resizeAnchor: (section: Int, offset: Double)?
     /// The content offset at the last `update` and its time, for the speed while dragging (points, seconds).
     var lastUpdate: (offset: Double, time: Double)?
     let background = try? BackgroundTexture()
@@ -151,22 +154,36 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     // MARK: Screen
 
     public override func resize(width: Double, height: Double, scale: Double, at time: Double) {
-        // Keep the album at the top of the window in view across the reflow.
-        var anchorSection: Int?
-        let oldOffset = collectionView.contentOffset.y
+        // Keep the album the user was looking at (at the top of the window when the first of a series of resizes
+        // began) at the top across the reflow; the offset moves with the stacks (one timing, see
+        // `CollectionView.setContentOffset(_:animated:at:)`), so that stack moves monotonically on screen.
         let sizeChanged = width != viewportWidth || height != viewportHeight
-        if hasBeenSized, sizeChanged, oldOffset > 0 {
-            let n = collectionView.numberOfSections
-            anchorSection = (0..<n).first { stackLayout.frameForTitle(section: $0).maxY > oldOffset }
+        var anchorSection: Int?
+        if hasBeenSized, sizeChanged {
+            if let a = resizeAnchor, abs(scroller.projectedRestOffset.y - a.offset) < 0.5 {
+                anchorSection = a.section   // not scrolled since the last reflow: the same album
+            } else if collectionView.contentOffset.y > 0 {
+                anchorSection = albumAtTop
+            }
         }
         collectionView.animatesSizeChanges = hasBeenSized
         super.resize(width: width, height: height, scale: scale, at: time)
         hasBeenSized = true
+        resizeAnchor = nil
         if let s = anchorSection {
             let target = stackLayout.frameForStack(section: s).minY - stackLayout.effectiveInsets.top
-            collectionView.setContentOffset(Point(x: 0, y: target), animated: true, at: time)
+            collectionView.setContentOffset(Point(x: 0, y: target), animated: true, at: self.time)
+            resizeAnchor = (s, scroller.projectedRestOffset.y)
         }
         needsImageRequests = true
+    }
+
+    /// The album the user is looking at the top of the window: the first whose stack is at least half below the top
+    /// edge (so the offset that puts it at the top, `stackLayout.frameForStack(section:).minY − insets.top`, names it
+    /// again: anchoring is idempotent).
+    public var albumAtTop: Int? {
+        let top = collectionView.contentOffset.y
+        return (0..<collectionView.numberOfSections).first { stackLayout.frameForStack(section: $0).midY > top }
     }
 
     public override func update(at time: Double) {

@@ -45,7 +45,7 @@ public final class PhotoScreen: Screen {
     }
 
     public var photo: Photo { album.photos[index] }
-    public var title: String { "\(photo.displayName) — \(album.title) — PhotoStack" }
+    public var title: String { "\(TextLayout.isolated(photo.displayName)) — \(TextLayout.isolated(album.title)) — PhotoStack" }
     public var cursor: CursorShape { zoom > 1.001 ? .hand : .arrow }
 
     // MARK: Geometry (points)
@@ -257,14 +257,20 @@ public final class PhotoScreen: Screen {
         case .failed(let reason):
             let side = min(r.width, r.height, 240)
             PhotoCardRenderer().draw(.broken, in: ctx, centerX: width / 2, centerY: height / 2, side: side)
-            NoteDrawing.pill("\(photo.displayName) cannot be shown: \(reason)", in: ctx, centerX: width / 2,
+            NoteDrawing.pill("\(TextLayout.isolated(photo.displayName)) cannot be shown: \(reason)", in: ctx, centerX: width / 2,
                              centerY: height / 2 + side / 2 + 40, maxWidth: min(width - 40, 520))
         }
-        var caption = "\(photo.displayName)   ·   \(index + 1) / \(album.photos.count)"
-        if photos.isIncomplete(photo.id) { caption += "   ·   incomplete file" }
-        if zoom != 1 { caption += "   ·   \(Int((zoom / max(actualSizeZoom, 0.0001) * 100).rounded())) %" }
         NoteDrawing.pill(caption, in: ctx, centerX: width / 2, centerY: height - 26, maxWidth: min(width - 40, 640),
                          font: "Sans 12", alpha: 0.9)
+    }
+
+    /// The line under the photo: its name (direction isolated: an Arabic or Hebrew name keeps the line's
+    /// order), its place in the album, an incomplete-file mark, the zoom when not fitted.
+    var caption: String {
+        var caption = "\(TextLayout.isolated(photo.displayName))   ·   \(index + 1) / \(album.photos.count)"
+        if photos.isIncomplete(photo.id) { caption += "   ·   incomplete file" }
+        if zoom != 1 { caption += "   ·   \(Int((zoom / max(actualSizeZoom, 0.0001) * 100).rounded())) %" }
+        return caption
     }
 
     public func state() -> ScreenState {

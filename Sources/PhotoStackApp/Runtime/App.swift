@@ -13,8 +13,13 @@ public final class App: WindowClient {
     public var screen: Screen {
         didSet {
             screen.resize(width: width, height: height, scale: scale, at: time)
+            (screen as? UsesHostServices)?.services = services
             dirty = true
         }
+    }
+    /// The platform's services (fullscreen, clipboard, popups, …), handed to screens that use them.
+    public var services: HostServices? {
+        didSet { (screen as? UsesHostServices)?.services = services }
     }
     /// Where background work posts its results (scan, decoded images, built cards).
     public let inbox: Inbox<AppMessage>
@@ -64,6 +69,8 @@ public final class App: WindowClient {
 
     public func takeBackgroundResults(at time: Double) {
         self.time = max(self.time, time)
+        // A deadline that came (the host woke the loop for it): the next update does what is due.
+        if let d = screen.nextDeadline, self.time >= d { dirty = true }
         let messages = inbox.take()
         if !messages.isEmpty, screen.receive(messages, at: self.time) { dirty = true }
     }
@@ -125,7 +132,7 @@ public final class App: WindowClient {
         writeState()
     }
 
-    public var nextDeadline: Double? { nil }
+    public var nextDeadline: Double? { screen.nextDeadline }
     public var windowTitle: String { screen.title }
     public var cursor: CursorShape { screen.cursor }
     public var shouldQuit: Bool { quitRequested }

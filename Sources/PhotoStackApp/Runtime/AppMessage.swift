@@ -11,6 +11,9 @@ public enum AppMessage: Sendable {
     case image(LoadResult)
     /// A photo card was built (card builder threads).
     case card(BuiltCard)
+    /// A user action finished its work off the UI thread: files trashed or put back, photos rotated, information
+    /// or taken dates read, clipboard data made (`ActionWorker`, `TakenDateReader`).
+    case action(ActionResult)
 }
 
 /// A card built off the UI thread for `key`; nil `card` when the build failed.

@@ -117,7 +117,7 @@ final class PhotoCell: DrawableView {
         if isDrawn, let photo, let service, !drawsExactCard(photo: photo, service: service) { return nil }
         var h = Hasher()
         h.combine(photo?.id)
-        h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing)
+        h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing); h.combine(isSelected)
         h.combine(coveringRotation); h.combine(mayRerender); h.combine(mayDrawQuick); h.combine(pixelSize); h.combine(deviceScale)
         if let photo, let service {
             h.combine(service.isIncomplete(photo.id))
@@ -190,6 +190,7 @@ final class PhotoCell: DrawableView {
     }
 
     private func drawFocusRing(in ctx: CairoContext, side: Double) {
+        if isSelected { drawSelectionMark(in: ctx, side: side) }
         guard showsFocusRing else { return }
         let c = side / 2
         let s = side * (1 + 0.05 * lift) + 10

@@ -148,7 +148,7 @@ public final class PhotoService {
                   !cards.contains(built.key), let card = built.card else { return false }
             cards.insert(card, for: built.key)
             return true
-        case .library:
+        case .library, .action:
             return false
         }
     }

@@ -57,9 +57,15 @@ while time.time() < deadline:
 PY
 read -r first_s scanning_then scan_s < "$work/times"
 win=$(xdotool search --name PhotoStack | head -1)
-pages=$((folders / 3 / 2 + 10))
 state_value() { python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$work/state.json" "$1" 2>/dev/null || echo '"?"'; }
-xdotool mousemove --window "$win" 960 540 key --delay "${PAGE_DELAY:-25}" --repeat "$pages" Next sleep 1.5
+xdotool mousemove --window "$win" 960 540
+# Batches of PageDown (one xdotool process each) until the state says the bottom is on screen.
+pages=0
+for _ in $(seq 40); do
+  xdotool key --delay "${PAGE_DELAY:-25}" --repeat 200 Next sleep 1
+  pages=$((pages + 200))
+  state_value 's["contentOffset"]["y"] + s["window"]["height"] >= s["contentSize"]["height"] - 1' | grep -q True && break
+done
 bottom=$(state_value 's["contentOffset"]["y"]')
 xdotool key Home sleep 1.5
 mem() { awk -v f="$1:" '$1 == f { print $2 }' "/proc/$app/status"; }

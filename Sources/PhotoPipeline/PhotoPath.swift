@@ -9,6 +9,15 @@ public struct PhotoPath: Hashable, Sendable, Comparable, CustomStringConvertible
     public init(bytes: [UInt8]) { self.bytes = bytes }
     public init(_ string: String) { self.bytes = Array(string.utf8) }
 
+    /// All bytes in one call (an array's own hashing feeds the hasher byte by byte: cards, surfaces and requests are
+    /// looked up by path several times per cell and frame).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes.count)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    public static func == (a: PhotoPath, b: PhotoPath) -> Bool { a.bytes == b.bytes }
+
     /// The path for display: invalid UTF-8 becomes U+FFFD.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
     public var description: String { string }

@@ -151,9 +151,9 @@ public enum FrameBench {
             let k1 = builder.counters
             if k1.builtOnUIThread > k0.builtOnUIThread || k1.waits > k0.waits { framesBuilding += 1 }
             if tracing, (c1 - c0) * 1000 > 8.3 || k1.builtOnUIThread > k0.builtOnUIThread || k1.quickDraws - k0.quickDraws > 4 {
-                FileHandle.standardError.write(Data(String(format: "frame %d fling %d (+%d) offset %.0f cpu %.1f ms: built on UI %d, quick %d, moving %@\n",
+                FileHandle.standardError.write(Data(String(format: "frame %d fling %d (+%d) offset %.0f cpu %.1f ms: built on UI %d, quick %d, transformed %d, moving %@\n",
                     cpu.count, flings, flingFrame, albumsScreen.collectionView.contentOffset.y, (c1 - c0) * 1000,
-                    k1.builtOnUIThread - k0.builtOnUIThread, k1.quickDraws - k0.quickDraws,
+                    k1.builtOnUIThread - k0.builtOnUIThread, k1.quickDraws - k0.quickDraws, k1.transformedDraws - k0.transformedDraws,
                     albumsScreen.scroller.isMoving(at: clock.now) ? "yes" : "no").utf8))
             }
             if k1.quickDraws > k0.quickDraws { framesQuick += 1; maxQuick = max(maxQuick, k1.quickDraws - k0.quickDraws) }

@@ -173,6 +173,9 @@ final class PhotoCell: DrawableView {
             return
         }
         let scale = (1 + 0.05 * lift) * side / card.side
+        if RotatedPhotoCard.rotationAndScale(of: m).map({ $0.rotation != 0 || abs($0.scale * scale / card.deviceScale - 1) > 1e-9 }) ?? true {
+            service.countTransformedDraw()
+        }
         if castsLiftShadow && lift > 0.01 {
             let s = side * (1 + 0.05 * lift)
             ctx.drawSoftShadow(of: CanvasRect(x: c - s / 2, y: c - s / 2, width: s, height: s), radius: 10 * lift,

@@ -294,7 +294,8 @@ public final class BrowserScreen: Screen, UsesHostServices {
     /// Card work: rotated and unrotated cards built on the UI thread, waits for a running build, quick draws.
     public var workCounters: [String: Int] {
         let c = photos.builders.counters
-        return ["uiCards": c.builtOnUIThread, "uiUnrotatedCards": c.unrotatedOnUIThread, "cardWaits": c.waits, "quickCards": c.quickDraws]
+        return ["uiCards": c.builtOnUIThread, "uiUnrotatedCards": c.unrotatedOnUIThread, "cardWaits": c.waits, "quickCards": c.quickDraws,
+                "transformedCards": c.transformedDraws]
     }
 
     public func draw(in context: CairoContext, width: Double, height: Double, scale: Double) {

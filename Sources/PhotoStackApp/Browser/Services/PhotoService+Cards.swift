@@ -38,8 +38,10 @@ extension PhotoService {
         build(input, need: need)
     }
 
-    /// Queues `input` as `need` says, or builds it on the UI thread now (`.now`).
+    /// Queues `input` as `need` says, or builds it on the UI thread now (`.now`); a build of it that finished
+    /// since the last turn is taken at once.
     private func build(_ input: CardBuilders.Input, need: CardNeed) {
+        if let card = builders.takeFinished(input.key) { cards.insert(card, for: input.key); return }
         switch need {
         case .ahead:
             builders.submit(input, urgent: false)
@@ -101,6 +103,9 @@ extension PhotoService {
 
     /// Counts a card drawn by the quick path (the frame bench reports it).
     func countQuickDraw() { builders.count { $0.quickDraws += 1 } }
+
+    /// Counts a card drawn from an unrotated card with a transform (the frame log and the frame bench report it).
+    func countTransformedDraw() { builders.count { $0.transformedDraws += 1 } }
 
     private func wantCard(_ key: CardKey) { wantedCards.insert(key) }
 

@@ -24,5 +24,6 @@ public struct OpenCommand: ParsableCommand {
         let browser = self.browser
         let launcher = Launcher(options: display) { post in BrowserLaunch.makeScreen(choice: choice, post: post, options: browser) }
         try launcher.run()
+        SettingsKeeper.waitForWrites()   // the last zoom change is on disk before the process ends
     }
 }

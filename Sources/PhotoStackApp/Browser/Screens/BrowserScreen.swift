@@ -21,6 +21,9 @@ public final class BrowserScreen: Screen {
     var pendingOpen: (album: Int, photo: Int?, animated: Bool)?
     /// The photo to open once the scan has found it (`photostack PHOTO`).
     var pendingPhotoPath: PhotoPath?
+    /// The settings of this run, and where changes are saved (`BrowserScreen+Settings.swift`; in memory until
+    /// `useSettings`).
+    public internal(set) var settingsKeeper = SettingsKeeper()
 
     /// - Parameters:
     ///   - titleNote: what the window title says about the library when the user did not name it ("Pictures",
@@ -31,6 +34,7 @@ public final class BrowserScreen: Screen {
         albums = AlbumsScreen(library: library, photos: photos, titleNote: titleNote)
         stack = [albums]
         albums.onOpenAlbum = { [unowned self] section, time in self.openAlbum(section, at: time) }
+        connectZoomToSettings()
     }
 
     /// A browser on `source` with a fresh photo service; the library is scanned and then watched in the
@@ -79,6 +83,7 @@ public final class BrowserScreen: Screen {
         guard stack.count == 1, let album = albums.album(at: section), !album.photos.isEmpty else { return }
         albums.selectedSection = section
         let screen = AlbumScreen(album: album, photos: photos, origin: animated ? stackOrigin(section: section) : nil)
+        configureZoom(of: screen)
         screen.onOpenPhoto = { [unowned self, unowned screen] item, time in self.openPhoto(item, in: screen, section: section, at: time) }
         push(screen, at: time)
     }

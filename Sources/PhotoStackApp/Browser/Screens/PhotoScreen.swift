@@ -32,6 +32,10 @@ public final class PhotoScreen: Screen {
     var drag: (pointer: Point, pan: Point, moved: Bool)?
     var lastPointer: Point?
     let background = try? BackgroundTexture()
+    /// Quarter turns (clockwise) a photo is shown with: the rotation of formats turned in the view only.
+    var quarterTurns: (PhotoPath) -> Int = { _ in 0 }
+    /// The shown photo's quarter turns, 0…3.
+    var turns: Int { ((quarterTurns(photo.id) % 4) + 4) % 4 }
 
     public init(album: Album, section: Int, index: Int, photos: PhotoService) {
         self.album = album
@@ -48,8 +52,9 @@ public final class PhotoScreen: Screen {
 
     /// Width / height of the photo as displayed (from the loaded image; 3:2 until one is there).
     var aspect: Double {
-        if let s = photos.image(for: photo.id, pixelSize: 1)?.surface { return Double(s.pixelWidth) / Double(max(1, s.pixelHeight)) }
-        return 1.5
+        var a = 1.5
+        if let s = photos.image(for: photo.id, pixelSize: 1)?.surface { a = Double(s.pixelWidth) / Double(max(1, s.pixelHeight)) }
+        return turns % 2 == 0 ? a : 1 / a
     }
 
     /// Room kept free under the photo for the caption, points.
@@ -88,9 +93,10 @@ public final class PhotoScreen: Screen {
     /// The photo's size as displayed (orientation applied), pixels, as the decoder reported it; the loaded
     /// image's size until then (the UI thread never reads the file itself).
     func originalSize(of photo: Photo) -> Size {
-        if let s = photos.originalSize(of: photo.id) { return Size(width: Double(s.width), height: Double(s.height)) }
-        if let s = photos.image(for: photo.id, pixelSize: 1 << 20)?.surface { return Size(width: Double(s.pixelWidth), height: Double(s.pixelHeight)) }
-        return .zero
+        var size = Size.zero
+        if let s = photos.originalSize(of: photo.id) { size = Size(width: Double(s.width), height: Double(s.height)) }
+        else if let s = photos.image(for: photo.id, pixelSize: 1 << 20)?.surface { size = Size(width: Double(s.pixelWidth), height: Double(s.pixelHeight)) }
+        return turns % 2 == 0 ? size : Size(width: size.height, height: size.width)
     }
 
     /// Keeps the photo covering the window where it is larger than it, centred where it is smaller.
@@ -184,7 +190,7 @@ public final class PhotoScreen: Screen {
             case .end: show(album.photos.count - 1); return true
             case .plus, .character("="): setZoom(zoom * Self.zoomStep, about: Point(x: width / 2, y: height / 2)); return true
             case .minus: setZoom(zoom / Self.zoomStep, about: Point(x: width / 2, y: height / 2)); return true
-            case .character("0"), .character("f"): setZoom(1, about: .zero); return true
+            case .character("0"): setZoom(1, about: .zero); return true
             case .character("1"): setZoom(actualSizeZoom, about: Point(x: width / 2, y: height / 2)); return true
             default: return false
             }
@@ -234,8 +240,13 @@ public final class PhotoScreen: Screen {
                     ctx.rectangle(canvas)
                     ctx.clip()
                     ctx.translate(r.minX, r.minY)
-                    let k = r.width / Double(s.pixelWidth)
-                    ctx.scale(k, r.height / Double(s.pixelHeight))
+                    // A view-only rotation turns the image about the rectangle's centre (sides swapped).
+                    let t = turns, w = t % 2 == 0 ? r.width : r.height, h = t % 2 == 0 ? r.height : r.width
+                    ctx.translate(r.width / 2, r.height / 2)
+                    ctx.rotate(Double(t) * Double.pi / 2)
+                    ctx.translate(-w / 2, -h / 2)
+                    let k = w / Double(s.pixelWidth)
+                    ctx.scale(k, h / Double(s.pixelHeight))
                     ctx.setSource(s, filter: k * scale < 0.75 ? .good : .bilinear)
                     ctx.paint()
                 }

@@ -35,6 +35,25 @@ enum ZoomTestSupport {
         }
     }
 
+    /// One 1/60 s frame without drawing (drawing a desktop-sized window in a debug build costs much and changes
+    /// nothing the zoom tests look at).
+    static func step(_ h: BrowserHarness, advance seconds: Double = 1.0 / 60) {
+        h.clock.advance(by: seconds)
+        h.update()
+    }
+
+    /// Steps frames (without drawing) until the shown screen's elements and content offset rest (at most 10 s of
+    /// app time); the scroll indicators may still be fading.
+    static func settle(_ h: BrowserHarness) {
+        var steps = 0
+        repeat { step(h); steps += 1 } while moving(h) && steps < 600
+    }
+
+    /// True while the shown screen's elements or content offset move (not counting the scroll indicators' fade).
+    static func moving(_ h: BrowserHarness) -> Bool {
+        (h.browser.top as? CollectionScreen)?.collectionView.isAnimating ?? h.browser.isAnimating
+    }
+
     /// One Ctrl+wheel notch (`notches` < 0: up, zoom in) or touchpad scroll (`precise`) at `point`.
     static func ctrlWheel(_ h: BrowserHarness, _ notches: Double, at point: Point, precise: Bool = false) {
         h.handle(.wheel(WheelEvent(deltaX: 0, deltaY: notches, isPrecise: precise, x: point.x, y: point.y,
@@ -73,7 +92,7 @@ enum ZoomTestSupport {
         var r = AnchorRun()
         for frame in 0..<Int(seconds * 120) {
             during[frame]?()
-            h.frame(advance: 1.0 / 120)
+            step(h, advance: 1.0 / 120)
             let f = try XCTUnwrap(cv.presentedAttributes(for: .cell(cell))?.frame, "the anchored cell stays live")
             let y = f.minY + u.y * f.height - cv.contentOffset.y
             r.lastY = abs(y - pointer.y)

@@ -3,26 +3,30 @@ import Host
 import StackEngine
 
 /// Grid sizing and zoom on the album screen: cells of about `defaultCellSide` × `cellSideStep`^level points (level
-/// −3…4: about 100 to 490 pt), as many columns as fit (so a wider window shows more photos of the same size, as a
+/// −3…4: about 100 to 490 pt; smaller in a narrow window), as many columns as fit (so a wider window shows more photos of the same size, as a
 /// desktop file manager does). Every step (Ctrl+wheel, Ctrl+plus/minus, Ctrl+0, a touchpad pinch) changes the column
 /// count with an animated reflow that keeps the photo under the pointer under it; a step that would not change the
 /// columns at this width goes on to the next level that does.
 extension AlbumScreen {
     /// Zoom levels; 0 is the default.
     public static let zoomLevels = -3...4
-    /// The preferred cell side at level 0, points: 8 columns at 1920 pt, 6 at 1280, 4 at 1024.
+    /// The preferred cell side at level 0 in a desktop window, points: 8 columns at 1920 pt, 6 at 1280, 4 at 1024.
     public static let defaultCellSide = 200.0
     /// Ratio of the preferred cell sides of neighbouring levels.
     public static let cellSideStep = 1.25
 
-    /// The preferred cell side at `level`, points.
-    public static func cellSide(level: Int) -> Double { defaultCellSide * pow(cellSideStep, Double(level)) }
+    /// The preferred cell side at `level` in a window `viewWidth` points wide, points: `defaultCellSide` ×
+    /// `cellSideStep`^level, from a smaller base in a narrow window (under about 840 pt: width / 4.2, at least
+    /// 160 pt, the grid's size before zoom, so a phone-sized window keeps two columns).
+    public static func cellSide(level: Int, viewWidth: Double) -> Double {
+        min(defaultCellSide, max(160, viewWidth / 4.2)) * pow(cellSideStep, Double(level))
+    }
 
     /// The zoom level (see `zoomLevels`).
     public var zoomLevel: Int { zoom.level }
 
     /// The grid's preferred cell side now, points (what `resize` gives the grid layout).
-    var gridCellSide: Double { Self.cellSide(level: zoom.level) }
+    var gridCellSide: Double { Self.cellSide(level: zoom.level, viewWidth: viewportWidth) }
 
     /// Sets the zoom level at once (clamped), without animation or notice: the saved level when the screen is made.
     public func setZoomLevel(_ level: Int) {
@@ -32,7 +36,7 @@ extension AlbumScreen {
 
     /// The grid's column count at `level` in this window.
     func columns(atLevel level: Int) -> Int {
-        gridLayout.columns(forViewWidth: viewportWidth, targetCellSide: Self.cellSide(level: level))
+        gridLayout.columns(forViewWidth: viewportWidth, targetCellSide: Self.cellSide(level: level, viewWidth: viewportWidth))
     }
 
     /// The level `steps` zoom steps from the current one (positive: larger cells), each step going on until the

@@ -51,7 +51,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     public init(album: Album, photos: PhotoService, origin: Origin? = nil) {
         self.album = album
         self.photos = photos
-        gridLayout = AlbumGridLayout(targetCellSide: Self.cellSide(level: 0), spacing: 22,
+        gridLayout = AlbumGridLayout(targetCellSide: Self.cellSide(level: 0, viewWidth: 0), spacing: 22,
                                      inset: EdgeInsets(top: Self.headerHeight, left: 28, bottom: 28, right: 28))
         gridLayout.ordersItemsAsStack = true
         pendingOrigin = origin
@@ -143,7 +143,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
 
     public override func resize(width: Double, height: Double, scale: Double, at time: Double) {
         // Thumbnails of the zoom level's size, as many columns as fit (`AlbumScreen+Zoom.swift`).
-        gridLayout.targetCellSide = gridCellSide
+        gridLayout.targetCellSide = Self.cellSide(level: zoomLevel, viewWidth: width)
         if let origin = pendingOrigin {
             // The pile: the photos of the grid's first screenful, at the stack.
             pendingOrigin = nil

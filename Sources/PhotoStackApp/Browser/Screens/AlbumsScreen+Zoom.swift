@@ -69,10 +69,4 @@ extension AlbumsScreen {
         }
         return true
     }
-
-    /// The title font for a title `width` points wide while stacks change size (a reflow): the font follows the
-    /// width as `titleFontSize` follows the scale, so titles grow and shrink with their stacks.
-    func titleFontSize(forWidth width: Double) -> Double {
-        13 + max(0, width / stackLayout.itemSize.width - 1) * 5
-    }
 }

@@ -287,7 +287,10 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
                     ahead.append((max(box.minY - viewport.maxY, viewport.minY - box.maxY, 0), cell))
                 }
             } else if let title = item.view as? AlbumTitleView {
-                title.fontSize = animating ? titleFontSize(forWidth: item.attributes.frame.width) : font
+                // Titles keep the resting size's layout and are drawn scaled while stacks change size.
+                title.fontSize = font
+                let rest = stackLayout.effectiveItemSize.width
+                title.drawScale = animating && rest > 0 ? item.attributes.frame.width / rest : 1
             }
         }
         for (_, cell) in ahead.sorted(by: { $0.distance < $1.distance }) { cell.prepare(deviceScale: deviceScale, onScreen: false) }

@@ -9,6 +9,8 @@ public enum HostEvent: Sendable {
     case pointerMoved(x: Double, y: Double, modifiers: Modifiers, time: Double)
     /// Scrolling by wheel notches or touchpad.
     case wheel(WheelEvent)
+    /// A touchpad pinch (two or more fingers spreading or closing), where the platform reports one.
+    case pinch(PinchEvent)
     case key(KeyEvent)
     /// The window's size changed: `width` × `height` points at `scale` device pixels per point.
     case resize(width: Double, height: Double, scale: Double)

@@ -326,6 +326,9 @@ public final class X11Window {
                 case let .scroll(dx, dy, x, y, state, time):
                     out.append(.wheel(WheelEvent(deltaX: dx, deltaY: dy, isPrecise: true, x: x / scale, y: y / scale,
                                                  modifiers: Modifiers(x11State: state), time: seconds(time))))
+                case let .pinch(phase, pinchScale, x, y, state, time):
+                    out.append(.pinch(PinchEvent(phase: phase, scale: pinchScale, x: x / scale, y: y / scale,
+                                                 modifiers: Modifiers(x11State: state), time: seconds(time))))
                 }
             default:
                 break

@@ -1,7 +1,9 @@
 import CX11
 import CXi
+import Host
 
-/// XInput 2.1 pointer input: buttons, motion and smooth-scroll valuators of the master pointer.
+/// XInput 2.1 pointer input: buttons, motion and smooth-scroll valuators of the master pointer; XInput 2.4 touchpad
+/// pinches where the server has them (`XInput2Pointer+Gestures.swift`).
 ///
 /// When XI 2.1 is present the window selects XI2 button and motion events instead of the core ones.
 /// The server then emulates in both directions — smooth-scroll motion for wheel button presses and
@@ -15,6 +17,8 @@ final class XInput2Pointer {
         case motion(x: Double, y: Double, state: UInt32, time: UInt)
         /// Smooth scroll, in notches (positive: down / right).
         case scroll(dx: Double, dy: Double, x: Double, y: Double, state: UInt32, time: UInt)
+        /// A touchpad pinch (XI 2.4): `scale` relative to the gesture's start (`XInput2Pointer+Gestures.swift`).
+        case pinch(phase: PinchEvent.Phase, scale: Double, x: Double, y: Double, state: UInt32, time: UInt)
     }
 
     private struct ScrollAxis { var number: Int32; var vertical: Bool; var increment: Double }
@@ -27,16 +31,25 @@ final class XInput2Pointer {
     /// Last seen value per (source device, valuator number), to turn absolute values into deltas.
     private var lastValue: [Int64: Double] = [:]
 
-    /// Selects XI2 pointer events on `window`, or returns nil when the server lacks XInput 2.1.
+    /// True when the server has XInput 2.4 and touchpad pinches are selected.
+    let selectsPinches: Bool
+
+    /// Selects XI2 pointer events on `window` (and touchpad pinches from XI 2.4), or returns nil when the server
+    /// lacks XInput 2.1.
     init?(display: OpaquePointer, window: Window) {
         var op: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
         guard XQueryExtension(display, "XInputExtension", &op, &ev, &err) != 0 else { return nil }
-        var major: Int32 = 2, minor: Int32 = 1
+        // Ask once for the newest version used (the server answers with what it has; a second query with another
+        // version is an error on newer servers).
+        var major: Int32 = 2, minor: Int32 = 4
         guard XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 1) else { return nil }
         self.display = display
         opcode = op
+        selectsPinches = major > 2 || minor >= 4
         var bits = [UInt8](repeating: 0, count: 4)
-        for t in [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_DeviceChanged] { bits[Int(t) >> 3] |= UInt8(1 << (Int(t) & 7)) }
+        var types = [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_DeviceChanged]
+        if selectsPinches { types += Self.pinchEventTypes }
+        for t in types { bits[Int(t) >> 3] |= UInt8(1 << (Int(t) & 7)) }
         bits.withUnsafeMutableBufferPointer { buf in
             var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buf.count), mask: buf.baseAddress)
             _ = XISelectEvents(display, window, &mask, 1)
@@ -56,6 +69,7 @@ final class XInput2Pointer {
             return nil
         }
         guard let data = cookie.data else { return nil }
+        if Self.pinchEventTypes.contains(cookie.evtype) { return Self.pinch(evtype: cookie.evtype, data: data) }
         let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
         let emulated = (e.flags & Int32(XIPointerEmulated)) != 0
         let state = UInt32(bitPattern: e.mods.effective)

@@ -57,10 +57,11 @@ final class AppSession {
     ///   - screen: the X screen's size, pixels; nil makes it the window's size. Give a larger one when the
     ///     test grows the window (e.g. with `xdotool windowsize`) and screenshots it.
     ///   - windowManager: run openbox on the display before the app starts (`AppSession+WindowManager.swift`).
+    ///   - environment: variables set for the app last (e.g. an XDG_CONFIG_HOME shared by two sessions).
     /// The app's XDG_CACHE_HOME, XDG_DATA_HOME (its trash) and XDG_CONFIG_HOME (its settings) are folders inside
     /// `tempDir`, so thumbnails, trashed photos and settings never leak between runs or into the user's.
     init(arguments: [String], width: Int = 1024, height: Int = 768, scale: Double? = 1, resources: String? = nil,
-         screen: (width: Int, height: Int)? = nil, windowManager: Bool = false) throws {
+         screen: (width: Int, height: Int)? = nil, windowManager: Bool = false, environment: [String: String] = [:]) throws {
         try Self.requireTools()
         self.width = width
         self.height = height
@@ -110,6 +111,7 @@ final class AppSession {
         env["XDG_DATA_HOME"] = tempDir.appendingPathComponent("data").path
         env["XDG_CONFIG_HOME"] = tempDir.appendingPathComponent("config").path
         env["PHOTOSTACK_FRAME_LOG"] = frameLogPath
+        env.merge(environment) { $1 }
         a.environment = env
         a.standardOutput = FileHandle.nullDevice
         a.standardError = FileHandle(forWritingAtPath: stderrPath) ?? FileHandle.nullDevice

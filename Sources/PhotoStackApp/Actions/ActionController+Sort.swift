@@ -11,8 +11,7 @@ extension ActionController {
         if order == .taken { readTakenDates() } else { takenDates?.cancel() }
         say(order == .name ? "Sorted by name" : order == .taken ? "Sorted by date taken" : "Sorted by modification time")
         guard save else { return }
-        settings.sortOrder = order
-        if let store = settingsStore { worker.writeSettings(SettingsStore.encode(settings), to: store) }
+        updateSettings { $0.sortOrder = order }
     }
 
     /// Asks the reader for the dates not known yet: the open album's photos first, then every album in order.

@@ -78,6 +78,9 @@ final class ActionWorker: @unchecked Sendable {
         }
     }
 
+    /// Waits until the file work queued so far (trash, rotation, settings) is done: before the process ends.
+    func waitForFileWork() { files.sync {} }
+
     /// Reads a photo's information for the overlay.
     func readInfo(_ path: PhotoPath) {
         let post = self.post

@@ -22,7 +22,18 @@ public struct OpenCommand: ParsableCommand {
     public func run() throws {
         let choice = try BrowserLaunch.resolve(paths)
         let browser = self.browser
-        let launcher = Launcher(options: display) { post in BrowserLaunch.makeScreen(choice: choice, post: post, options: browser) }
+        let made = ScreenHolder()
+        let launcher = Launcher(options: display) { post in
+            let screen = BrowserLaunch.makeScreen(choice: choice, post: post, options: browser)
+            made.screen = screen
+            return screen
+        }
         try launcher.run()
+        made.screen?.finishFileWork()   // the last zoom or sort change is on disk before the process ends
+    }
+
+    /// The browser the launcher made, for the wait at the end.
+    private final class ScreenHolder {
+        var screen: BrowserScreen?
     }
 }

@@ -9,6 +9,7 @@ extension HostEvent {
         case .pointerDown(let p): return at("down", p.time)
         case .pointerUp(let p): return at("up", p.time)
         case .wheel(let w): return at("wheel", w.time)
+        case .pinch(let p): return at("pinch-\(p.phase.rawValue)", p.time)
         case .key(let k): return at("key:\(k.keysymName)", k.time)
         case .resize(let w, let h, _): return "resize:\(Int(w))x\(Int(h))"
         case .close: return "close"

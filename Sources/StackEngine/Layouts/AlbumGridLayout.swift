@@ -27,9 +27,17 @@ public final class AlbumGridLayout: FlowLayout {
         let available = viewSize.width - sectionInset.left - sectionInset.right
         let spacing = minimumInteritemSpacing
         guard available > 0, targetCellSide > 0 else { return Size(width: max(available, 0), height: max(available, 0)) }
-        columns = max(1, Int(((available + spacing) / (targetCellSide + spacing)).rounded()))
+        columns = columns(forViewWidth: viewSize.width, targetCellSide: targetCellSide)
         let side = ((available - Double(columns - 1) * spacing) / Double(columns)).rounded(.down)
         return Size(width: side, height: side)
+    }
+
+    /// The column count a view `width` points wide gets for cells of about `targetCellSide` points: the number of
+    /// cells that fit, rounded to the nearest whole, at least 1. Pure (a zoom can ask what a step would show).
+    public func columns(forViewWidth width: Double, targetCellSide: Double) -> Int {
+        let available = width - sectionInset.left - sectionInset.right, spacing = minimumInteritemSpacing
+        guard available > 0, targetCellSide > 0 else { return 1 }
+        return max(1, Int(((available + spacing) / (targetCellSide + spacing)).rounded()))
     }
 
     public override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {

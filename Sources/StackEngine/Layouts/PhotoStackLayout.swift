@@ -6,6 +6,8 @@
 /// Geometry (points): row = section / columns, column = section % columns,
 /// spacingX = (width − left − right − columns × itemWidth) / (columns − 1),
 /// x = floor(left + (itemWidth + spacingX) × column), y = floor(top + (itemHeight + titleHeight + spacingY) × row).
+/// Zoom (`columnMultiplier` k) multiplies the columns, keeping the 2-versus-3 rule; `maximumItemSide` bounds the
+/// stacks of a large window.
 /// Queries touch only the rows meeting the rect: O(rows touched × columns + k).
 public final class PhotoStackLayout: CollectionViewLayout {
     /// Supplementary kind of the album title under each stack (index path (section, 0)).
@@ -58,6 +60,17 @@ public final class PhotoStackLayout: CollectionViewLayout {
     /// only they are made live and drawn): the rest lie hidden under them. `layoutAttributesForItem(at:)` still
     /// answers for every photo. Nil (the default, the tutorial's layout): every photo.
     public var maximumVisibleItemsPerStack: Int? { didSet { if oldValue != maximumVisibleItemsPerStack { invalidate() } } }
+    /// Zoom: `.windowShape` and `.scaledToWindow` show 2k columns in a portrait window and 3k in a landscape one
+    /// (k = this value, at least 1); `.scaledToWindow` scales by width / (k × reference width), so k windows of the
+    /// reference proportions sit side by side. Default 1 (the tutorial's layout).
+    public var columnMultiplier = 1 { didSet { if oldValue != columnMultiplier { invalidate() } } }
+    /// The largest stack side `.scaledToWindow` grows to, in points (nil: unbounded, the default). Past it the scale
+    /// stops growing (insets, title, spacing and emblem with it) and the extra width goes into the spacing between
+    /// columns, as the layout always spreads it.
+    public var maximumItemSide: Double? { didSet { if oldValue != maximumItemSide { invalidate() } } }
+    /// The smallest title height `.scaledToWindow` shrinks to, in points (a small scale must leave a title room for
+    /// its text). Default 0.
+    public var minimumTitleHeight = 0.0 { didSet { if oldValue != minimumTitleHeight { invalidate() } } }
 
     /// The seed the rotation table was drawn from.
     public let seed: UInt64
@@ -104,17 +117,22 @@ public final class PhotoStackLayout: CollectionViewLayout {
             columns = max(1, numberOfColumns)
             scale = 1
         case .windowShape, .scaledToWindow:
-            columns = landscape ? 3 : 2
+            let k = max(1, columnMultiplier)
+            columns = (landscape ? 3 : 2) * k
             if landscape { insets.left = landscapeSideInset; insets.right = landscapeSideInset }
             let reference = landscape ? Self.referenceLandscapeWidth : Self.referencePortraitWidth
-            scale = sizing == .scaledToWindow && bounds.width > 0 ? bounds.width / reference : 1
+            scale = sizing == .scaledToWindow && bounds.width > 0 ? bounds.width / (reference * Double(k)) : 1
+            let side = max(itemSize.width, itemSize.height)
+            if sizing == .scaledToWindow, let bound = maximumItemSide, side > 0, side * scale > bound { scale = bound / side }
         }
         effectiveInsets = EdgeInsets(top: insets.top * scale, left: insets.left * scale,
                                      bottom: insets.bottom * scale, right: insets.right * scale)
+        // (A bounded scale is bound / side: its product with the side is the bound, give or take the last bit.)
+        let exact = 1e-9
         effectiveItemSize = scale == 1 ? itemSize
-            : Size(width: (itemSize.width * scale).rounded(.down), height: (itemSize.height * scale).rounded(.down))
+            : Size(width: (itemSize.width * scale + exact).rounded(.down), height: (itemSize.height * scale + exact).rounded(.down))
         effectiveSpacingY = interItemSpacingY * scale
-        effectiveTitleHeight = titleHeight * scale
+        effectiveTitleHeight = sizing == .scaledToWindow ? max(titleHeight * scale, minimumTitleHeight) : titleHeight * scale
         spacingX = columns > 1
             ? (viewWidth - effectiveInsets.left - effectiveInsets.right - Double(columns) * effectiveItemSize.width)
                 / Double(columns - 1)

@@ -11,12 +11,17 @@ final class AlbumTitleView: DrawableView {
     /// Font size, points (the reference 13 pt, grown with the layout's scale).
     var fontSize = 13.0 { didSet { if fontSize != oldValue { layout = nil } } }
 
+    /// While stacks change size (a zoom's or a resize's reflow): the title is laid out for its resting width
+    /// (`frame width / drawScale`) and drawn scaled by this factor about its centre, so no frame lays text out
+    /// again. 1 at rest.
+    var drawScale = 1.0
+
     private var layout: TextLayout?
     private var layoutWidth = 0.0
 
     override func prepareForReuse() { text = "" }
 
-    override var appearanceSignature: Int? { text.hashValue &+ fontSize.hashValue &* 31 }
+    override var appearanceSignature: Int? { text.hashValue &+ fontSize.hashValue &* 31 &+ drawScale.hashValue &* 961 }
 
     override var needsWarming: Bool { layout == nil && !text.isEmpty }
 
@@ -46,8 +51,18 @@ final class AlbumTitleView: DrawableView {
 
     override func draw(in ctx: CairoContext, size: Size, deviceScale: Double) {
         guard !text.isEmpty, size.width > 4 else { return }
-        let l = textLayout(width: size.width)
+        let k = drawScale > 0.05 && drawScale.isFinite ? drawScale : 1
+        let l = textLayout(width: (size.width / k).rounded())
         let h = l.size.height
+        if k != 1 {
+            ctx.save()
+            ctx.translate(size.width / 2, size.height / 2)
+            ctx.scale(k, k)
+            ctx.translate(-(size.width / k).rounded() / 2, -h / 2)
+            l.draw(in: ctx, x: 0, y: 0, color: .white, shadowColor: RGBA(0, 0, 0, 0.45), shadowOffset: (0, 1))
+            ctx.restore()
+            return
+        }
         l.draw(in: ctx, x: 0, y: max(0, (size.height - h) / 2), color: .white,
                shadowColor: RGBA(0, 0, 0, 0.45), shadowOffset: (0, 1))
     }

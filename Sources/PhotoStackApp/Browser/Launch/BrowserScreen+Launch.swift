@@ -2,11 +2,12 @@ import PhotoPipeline
 
 extension BrowserScreen {
     /// Applies the saved settings and the command line: the sort order (`--sort` for this run, else the saved
-    /// one), a slideshow to start once the library is there (`--slideshow [SECONDS]`); later sort changes are
-    /// saved to `store`.
+    /// one), the saved zoom levels, a slideshow to start once the library is there (`--slideshow [SECONDS]`);
+    /// later sort and zoom changes are saved to `store`.
     public func configure(settings: AppSettings, store: SettingsStore?, options: BrowserOptions) {
         actions.settings = settings
         actions.settingsStore = store
+        applySavedZoom(settings)
         let order = options.sort ?? settings.sortOrder
         if order != .name {
             library.presentation.order = order

@@ -43,13 +43,15 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     var endedCells: [(StackEngine.IndexPath, PhotoPath)] = []
     let background = try? BackgroundTexture()
     private var headerLayout: TextLayout?
+    /// The grid's zoom level and its input (`AlbumScreen+Zoom.swift`).
+    var zoom = ScreenZoom()
 
     /// - Parameters:
     ///   - origin: the stack on the albums screen the photos fly out of; nil shows the grid at once.
     public init(album: Album, photos: PhotoService, origin: Origin? = nil) {
         self.album = album
         self.photos = photos
-        gridLayout = AlbumGridLayout(targetCellSide: 180, spacing: 22,
+        gridLayout = AlbumGridLayout(targetCellSide: Self.cellSide(level: 0, viewWidth: 0), spacing: 22,
                                      inset: EdgeInsets(top: Self.headerHeight, left: 28, bottom: 28, right: 28))
         gridLayout.ordersItemsAsStack = true
         pendingOrigin = origin
@@ -140,8 +142,8 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     // MARK: Screen
 
     public override func resize(width: Double, height: Double, scale: Double, at time: Double) {
-        // Thumbnails grow with the window: about 4 columns on a desktop window, 160…320 pt each.
-        gridLayout.targetCellSide = max(160, min(320, width / 4.2))
+        // Thumbnails of the zoom level's size, as many columns as fit (`AlbumScreen+Zoom.swift`).
+        gridLayout.targetCellSide = Self.cellSide(level: zoomLevel, viewWidth: width)
         if let origin = pendingOrigin {
             // The pile: the photos of the grid's first screenful, at the stack.
             pendingOrigin = nil
@@ -198,7 +200,11 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         onOpenPhoto?(key.indexPath.item, time)
     }
 
+    public override func handleWheel(_ event: WheelEvent) -> Bool { handleZoom(.wheel(event), at: time) }
+    public override func handleOtherEvent(_ event: HostEvent, at time: Double) -> Bool { handleZoom(event, at: time) }
+
     public override func handleKey(_ key: KeyEvent) -> Bool {
+        if handleZoom(.key(key), at: time) { return true }
         let n = collectionView.numberOfItems(inSection: 0)
         guard n > 0 else { return false }
         switch key.key {
@@ -292,6 +298,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
                                          "photoCount": .int(album.photos.count), "notShown": .int(album.notShown.total),
                                          "closing": .bool(isClosing)]
         if let s = selectedItem { out["selected"] = .int(s) }
+        out.merge(zoomState()) { $1 }
         return out
     }
 

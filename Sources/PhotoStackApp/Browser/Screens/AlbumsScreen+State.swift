@@ -1,7 +1,7 @@
 import StackEngine
 
 extension AlbumsScreen {
-    /// `columns`, the layout `scale`, the stack side (points), album count, every album's title (in order),
+    /// `columns`, the layout `scale`, the stack side (points), `zoomLevel`, album count, every album's title (in order),
     /// scanning flag, whether watching is limited, selection, and `albumAtTop` (the album a resize keeps at the
     /// top: `AlbumsScreen.albumAtTop`).
     func albumsLayoutState() -> [String: StateValue] {
@@ -14,6 +14,7 @@ extension AlbumsScreen {
             "titles": .list((0..<albumCount).map { .string(album(at: $0)?.title ?? "") }),
             "watchingLimited": .bool(library.watchLimit != nil),
             "library": .string(library.root.string),
+            "zoomLevel": .int(zoom.level),
         ]
         if let s = selectedSection { out["selected"] = .int(s) }
         if let a = albumAtTop { out["albumAtTop"] = .int(a) }

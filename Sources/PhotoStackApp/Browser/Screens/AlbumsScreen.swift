@@ -9,7 +9,8 @@ import Host
 ///
 /// Desktop sizing: the layout runs in `.scaledToWindow` mode — the reference configuration (125 pt stacks
 /// on a 320 pt wide portrait screen, 480 pt landscape) is scaled by width / reference width, so any window
-/// shows the reference proportions with stacks that grow with it; the title font grows more gently.
+/// shows the reference proportions with stacks that grow with it up to `maximumStackSide`; the title font grows
+/// more gently. Zoom (`AlbumsScreen+Zoom.swift`) multiplies the columns.
 public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     static let photoReuseID = "photo"
     static let titleReuseID = "title"
@@ -43,6 +44,8 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     /// The content offset at the last `update` and its time, for the speed while dragging (points, seconds).
     var lastUpdate: (offset: Double, time: Double)?
     let background = try? BackgroundTexture()
+    /// The zoom level and its input (`AlbumsScreen+Zoom.swift`).
+    var zoom = ScreenZoom()
 
     /// - Parameter titleNote: what the window title says about the library when the user did not name it.
     public init(library: LibraryModel, photos: PhotoService, titleNote: String? = nil) {
@@ -58,6 +61,9 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         // would sit 325 pt above the content, out of reach of a comfortable drag.
         stackLayout.emblemSize = 64
         stackLayout.emblemGap = 8
+        // Bounded stacks (two full rows at 1920 × 1080) and room for a title in the densest zoom.
+        stackLayout.maximumItemSide = Self.maximumStackSide
+        stackLayout.minimumTitleHeight = Self.minimumTitleHeight
         super.init(name: "albums", title: "PhotoStack — \(titleNote ?? library.root.lastComponent)", layout: stackLayout)
         collectionView.register(PhotoCell.self, forCellWithReuseIdentifier: Self.photoReuseID)
         collectionView.register(AlbumTitleView.self, forSupplementaryViewOfKind: PhotoStackLayout.titleKind,
@@ -217,7 +223,9 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     /// Scroll-copy is used unless a note (scanning, empty folder, limited watching) is drawn over the content.
     public override var supportsScrollCopy: Bool { !showsNote }
     public override func didClick(_ key: ElementKey?, at point: Point, clickCount: Int, time: Double) { clicked(key, at: time) }
-    public override func handleKey(_ key: KeyEvent) -> Bool { handleSelectionKey(key) }
+    public override func handleKey(_ key: KeyEvent) -> Bool { handleZoom(.key(key), at: time) || handleSelectionKey(key) }
+    public override func handleWheel(_ event: WheelEvent) -> Bool { handleZoom(.wheel(event), at: time) }
+    public override func handleOtherEvent(_ event: HostEvent, at time: Double) -> Bool { handleZoom(event, at: time) }
     public override func drawBackground(in ctx: CairoContext) { drawTexture(in: ctx) }
     public override func drawOverlay(in ctx: CairoContext) { drawNotes(in: ctx) }
     public override func layoutState() -> [String: StateValue] { albumsLayoutState() }
@@ -279,7 +287,10 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
                     ahead.append((max(box.minY - viewport.maxY, viewport.minY - box.maxY, 0), cell))
                 }
             } else if let title = item.view as? AlbumTitleView {
+                // Titles keep the resting size's layout and are drawn scaled while stacks change size.
                 title.fontSize = font
+                let rest = stackLayout.effectiveItemSize.width
+                title.drawScale = animating && rest > 0 ? item.attributes.frame.width / rest : 1
             }
         }
         for (_, cell) in ahead.sorted(by: { $0.distance < $1.distance }) { cell.prepare(deviceScale: deviceScale, onScreen: false) }

@@ -38,6 +38,7 @@ public final class BrowserScreen: Screen, UsesHostServices {
         stack = [albums]
         albums.onOpenAlbum = { [unowned self] section, time in self.openAlbum(section, at: time) }
         actions = ActionController(browser: self, post: post)
+        connectZoomToSettings()
     }
 
     /// A browser on `source` with a fresh photo service; the library is scanned and then watched in the
@@ -88,6 +89,7 @@ public final class BrowserScreen: Screen, UsesHostServices {
         guard stack.count == 1, let album = albums.album(at: section), !album.photos.isEmpty else { return }
         albums.selectedSection = section
         let screen = AlbumScreen(album: album, photos: photos, origin: animated ? stackOrigin(section: section) : nil)
+        configureZoom(of: screen)
         screen.onOpenPhoto = { [unowned self, unowned screen] item, time in self.openPhoto(item, in: screen, section: section, at: time) }
         push(screen, at: time)
     }

@@ -11,6 +11,8 @@ public enum AppMessage: Sendable {
     case image(LoadResult)
     /// A photo card was built (card builder threads).
     case card(BuiltCard)
+    /// A photo was rendered at the exact size the photo view shows it (photo renderer thread).
+    case rendering(PhotoRendering)
 }
 
 /// A card built off the UI thread for `key`; nil `card` when the build failed.

@@ -12,7 +12,7 @@ public final class BrowserScreen: Screen {
     public let library: LibraryModel
     public let photos: PhotoService
     public let albums: AlbumsScreen
-    public private(set) var stack: [Screen]
+    public internal(set) var stack: [Screen]
     var width = 0.0, height = 0.0, scale = 1.0
     /// The time of the last turn that reached this screen, seconds.
     var time = 0.0
@@ -83,11 +83,12 @@ public final class BrowserScreen: Screen {
         push(screen, at: time)
     }
 
-    func openPhoto(_ item: Int, in albumScreen: AlbumScreen, section: Int, at time: Double) {
+    func openPhoto(_ item: Int, in albumScreen: AlbumScreen, section: Int, animated: Bool = true, at time: Double) {
         guard top === albumScreen, !albumScreen.isClosing else { return }
         albumScreen.selectedItem = item
         let screen = PhotoScreen(album: albumScreen.album, section: section, index: item, photos: photos)
         screen.onIndexChange = { [unowned albumScreen] i in albumScreen.selectedItem = i }
+        attach(screen, to: albumScreen, animated: animated)
         push(screen, at: time)
     }
 
@@ -96,7 +97,8 @@ public final class BrowserScreen: Screen {
         if width > 0 { screen.resize(width: width, height: height, scale: scale, at: time) }
     }
 
-    /// Goes back one level at `time`: photo → album grid (at once), album → albums (photos fly back into the stack).
+    /// Goes back one level at `time`: photo → album grid (the photo goes back into its cell), album → albums (photos
+    /// fly back into the stack).
     public func goBack(at time: Double) {
         guard stack.count > 1 else { return }
         if let albumScreen = top as? AlbumScreen {
@@ -107,6 +109,8 @@ public final class BrowserScreen: Screen {
                 guard let self, let albumScreen, self.top === albumScreen else { return }
                 self.stack.removeLast()
             }
+        } else if let photoScreen = top as? PhotoScreen, let grid = stack[stack.count - 2] as? AlbumScreen {
+            closePhoto(photoScreen, into: grid, at: time)
         } else {
             stack.removeLast()
             let t = top
@@ -131,7 +135,7 @@ public final class BrowserScreen: Screen {
         albums.collectionView.layoutIfNeeded(at: time)
         openAlbum(p.album, animated: p.animated, at: time)
         if let photo = p.photo, let albumScreen = top as? AlbumScreen {
-            openPhoto(photo, in: albumScreen, section: p.album, at: time)
+            openPhoto(photo, in: albumScreen, section: p.album, animated: p.animated, at: time)
         }
     }
 
@@ -189,7 +193,7 @@ public final class BrowserScreen: Screen {
                     changed = true
                 case .none: break
                 }
-            case .image, .card:
+            case .image, .card, .rendering:
                 if photos.receive(m) { changed = true }
             }
         }
@@ -238,6 +242,7 @@ public final class BrowserScreen: Screen {
         let t = top
         // The albums screen beneath keeps its cards (it shows under flying photos and when the user comes back).
         if t !== albums { albums.update(at: self.time) }
+        if let (_, grid) = photoOverGrid { grid.update(at: self.time) }   // the grid shows beneath the photo
         t.update(at: self.time)
         if top !== t { top.update(at: self.time) }   // a fly-back just ended: the albums screen shows this frame
     }
@@ -259,6 +264,7 @@ public final class BrowserScreen: Screen {
             albums.draw(in: context, width: width, height: height, scale: scale)
             for cell in hidden { cell.isDrawn = true }
         }
+        drawGridBeneathPhoto(in: context, width: width, height: height, scale: scale)
         top.draw(in: context, width: width, height: height, scale: scale)
     }
 

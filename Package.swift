@@ -52,7 +52,9 @@ let package = Package(
         .target(name: "StackEngine"),
 
         // MARK: Thin owning Swift wrappers over Cairo and Pango.
-        .target(name: "Canvas", dependencies: ["CCairo", "CPango", "StackEngine"]),
+        /// Pixel kernels cairo/pixman do slowly (a rotated bilinear resample), in plain C with return codes.
+        .target(name: "CDraw"),
+        .target(name: "Canvas", dependencies: ["CCairo", "CPango", "CDraw", "StackEngine"]),
         // MARK: The platform-neutral host interface: events, keys, the window-client protocol (one loop turn),
         // clocks, the inbox, and a headless host for snapshots and tests.
         .target(name: "Host", dependencies: ["Canvas"]),

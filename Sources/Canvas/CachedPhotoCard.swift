@@ -41,11 +41,12 @@ public final class CachedPhotoCard {
             let s = scale / deviceScale
             ctx.scale(s, s)
             let half = Double(surface.pixelWidth) / 2
+            let axisAligned = straightenIfAlmostAxisAligned(ctx, halfSide: half)
+            // Rotated: resampled by the C kernel into a scratch surface, then one pixel-aligned composite.
+            if !axisAligned, RotatedComposite.draw(surface, halfSide: half, in: ctx, alpha: alpha) { return }
             // One device pixel per card pixel, unrotated: copied unfiltered; anything else is resampled.
-            let unscaled = straightenIfAlmostAxisAligned(ctx, halfSide: half) && {
-                let m = ctx.currentMatrix()
-                return abs(m.a - 1) < 1e-9 && abs(m.d - 1) < 1e-9
-            }()
+            let m = ctx.currentMatrix()
+            let unscaled = axisAligned && abs(m.a - 1) < 1e-9 && abs(m.d - 1) < 1e-9
             ctx.setSource(surface, x: -half, y: -half, filter: unscaled ? .nearest : .bilinear)
             ctx.paint(alpha: alpha)
         }

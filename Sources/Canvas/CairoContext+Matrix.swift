@@ -12,13 +12,15 @@ extension CairoContext {
     /// whatever the current matrix; the clip still applies.
     /// `excluding` (device pixels: x, y, width, height): a rectangle left untouched (covered by something
     /// opaque drawn later), so fewer pixels are composited.
-    public func paintPixelAligned(_ surface: ImageSurface, x: Int, y: Int, alpha: Double = 1,
+    /// `width`, `height`: paint only that much of the surface's top-left (default: all of it).
+    public func paintPixelAligned(_ surface: ImageSurface, x: Int, y: Int, width: Int? = nil, height: Int? = nil, alpha: Double = 1,
                                   excluding hole: (x: Int, y: Int, width: Int, height: Int)? = nil) {
+        let pw = Double(min(width ?? surface.pixelWidth, surface.pixelWidth)), ph = Double(min(height ?? surface.pixelHeight, surface.pixelHeight))
         cairo_save(raw)
         cairo_identity_matrix(raw)
         cairo_new_path(raw)
         if let hole, hole.width > 0, hole.height > 0 {
-            cairo_rectangle(raw, Double(x), Double(y), Double(surface.pixelWidth), Double(surface.pixelHeight))
+            cairo_rectangle(raw, Double(x), Double(y), pw, ph)
             cairo_rectangle(raw, Double(hole.x), Double(hole.y), Double(hole.width), Double(hole.height))
             cairo_set_fill_rule(raw, CAIRO_FILL_RULE_EVEN_ODD)
             cairo_clip(raw)
@@ -26,13 +28,23 @@ extension CairoContext {
         }
         cairo_set_source_surface(raw, surface.raw, Double(x), Double(y))
         cairo_pattern_set_filter(cairo_get_source(raw), CAIRO_FILTER_NEAREST)
-        cairo_rectangle(raw, Double(x), Double(y), Double(surface.pixelWidth), Double(surface.pixelHeight))
+        cairo_rectangle(raw, Double(x), Double(y), pw, ph)
         if alpha >= 1 { cairo_fill(raw) } else { cairo_clip(raw); cairo_paint_with_alpha(raw, alpha) }
         cairo_restore(raw)
     }
 }
 
 extension CairoContext {
+    /// The current clip's extents in device pixels (whole pixels covering it).
+    public func deviceClipExtents() -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+        cairo_save(raw)
+        cairo_identity_matrix(raw)
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(raw, &x0, &y0, &x1, &y1)
+        cairo_restore(raw)
+        return (Int(x0.rounded(.down)), Int(y0.rounded(.down)), Int(x1.rounded(.up)), Int(y1.rounded(.up)))
+    }
+
     /// Intersects the clip with the area inside `outer` and outside `inner` (even-odd rule).
     public func clip(inside outer: CanvasRect, outside inner: CanvasRect) {
         cairo_new_path(raw)

@@ -18,6 +18,9 @@ public final class HeadlessHost: @unchecked Sendable {
     public private(set) var framesDrawn = 0
     /// Cairo's error from drawing the last frame, if any.
     public private(set) var lastDrawError: String?
+    /// What the app asked of the platform (fullscreen, popups, clipboard, …), recorded; its simulated answers are
+    /// handed to the client at the start of each turn.
+    public let services = RecordingServices()
 
     private let condition = NSCondition()
     private var woken = false
@@ -55,7 +58,7 @@ public final class HeadlessHost: @unchecked Sendable {
     public func turn(_ client: WindowClient, events: [HostEvent] = [], forceFrame: Bool = false) -> Bool {
         let now = clock.now
         client.takeBackgroundResults(at: now)
-        for e in events { client.handle(e, at: now) }
+        for e in services.takeEvents() + events { client.handle(e, at: now) }
         guard client.needsFrame || forceFrame else { return false }
         client.update(at: now)
         let ctx = CairoContext(surface: surface)

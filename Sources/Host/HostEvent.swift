@@ -18,6 +18,13 @@ public enum HostEvent: Sendable {
     case focusChanged(focused: Bool)
     /// The window manager asked the window to close (WM_DELETE_WINDOW).
     case close
+    /// The window became fullscreen (true) or left it (`HostServices.requestFullscreen`, or the window manager's
+    /// own doing).
+    case fullscreenChanged(Bool)
+    /// A program asks for a deferred format of the app's clipboard offer (`HostServices.offerClipboard`).
+    case clipboardRequest(ClipboardRequest)
+    /// Another program took the clipboard: the app's offer is gone.
+    case clipboardLost
 }
 
 /// A mouse button press or release.

@@ -16,4 +16,9 @@ public struct PhotoStackCommand: ParsableCommand {
         defaultSubcommand: OpenCommand.self)
 
     public init() {}
+
+    /// Parses the command line (`--slideshow SECONDS` rewritten first: see `BrowserOptions`) and runs.
+    public static func main() {
+        main(BrowserOptions.rewritingSlideshowSeconds(Array(CommandLine.arguments.dropFirst())))
+    }
 }

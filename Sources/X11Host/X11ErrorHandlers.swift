@@ -14,6 +14,8 @@ enum X11ErrorHandlers {
             _exit(3)
         }
         XSetErrorHandler { display, event in
+            // Requests to other clients' windows (clipboard answers) may fail when the window went away: expected.
+            if let event, X11ErrorHandlers.isTolerated(serial: event.pointee.serial) { return 0 }
             var text = [CChar](repeating: 0, count: 256)
             if let display, let event {
                 XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
@@ -25,4 +27,23 @@ enum X11ErrorHandlers {
             _exit(4)
         }
     }
+
+    /// Serial ranges of requests whose errors are expected (requests to windows of other clients, which may be
+    /// destroyed at any moment): the newest 64. Read and written on the loop thread only (Xlib calls the handler
+    /// there, while it reads events).
+    nonisolated(unsafe) private static var tolerated: [ClosedRange<UInt>] = []
+
+    /// Runs `body` (Xlib requests on `display`) with its errors tolerated: they are ignored instead of ending the app.
+    static func tolerating<R>(_ display: OpaquePointer, _ body: () -> R) -> R {
+        let first = XNextRequest(display)
+        let result = body()
+        let last = XNextRequest(display)
+        if last > first {
+            tolerated.append(first...(last - 1))
+            if tolerated.count > 64 { tolerated.removeFirst(tolerated.count - 64) }
+        }
+        return result
+    }
+
+    static func isTolerated(serial: UInt) -> Bool { tolerated.contains { $0.contains(serial) } }
 }

@@ -39,6 +39,9 @@ public final class X11Window {
     private var cursors: [CursorShape: UInt] = [:]
     private var currentCursor: CursorShape = .arrow
     private var currentTitle: String
+    /// Sees every event first (popup, clipboard and window-state events, `X11Services`); true when it took the event,
+    /// appending what it means to the app to the events given.
+    var eventFilter: ((inout XEvent, inout [HostEvent]) -> Bool)?
 
     /// Window size, device pixels.
     public private(set) var pixelWidth: Int
@@ -61,7 +64,7 @@ public final class X11Window {
     ///   - scale: device pixels per point; nil reads Xft.dpi (or PHOTOSTACK_SCALE).
     ///   - minWidth, minHeight: the smallest size the window manager should allow, points.
     public init(title: String, className: String, width: Double, height: Double, scale: Double?,
-                minWidth: Double = 320, minHeight: Double = 240, clock: Clock) throws {
+                minWidth: Double = 320, minHeight: Double = 240, icon: [UInt] = [], clock: Clock) throws {
         guard let dpy = XOpenDisplay(nil) else {
             throw HostError.cannotOpenDisplay(ProcessInfo.processInfo.environment["DISPLAY"] ?? "")
         }
@@ -110,6 +113,8 @@ public final class X11Window {
                                     PropModeReplace, p.baseAddress, Int32(p.count))
             }
         }
+        // _NET_WM_ICON before the window is mapped (the window manager reads it when it manages the window).
+        if !icon.isEmpty { X11Window.setIcon(icon, display: dpy, window: win) }
         // Minimum size
         if let hints = XAllocSizeHints() {
             hints.pointee.flags = PMinSize
@@ -278,6 +283,7 @@ public final class X11Window {
         while XPending(display) > 0 {
             var ev = XEvent()
             XNextEvent(display, &ev)
+            if let filter = eventFilter, filter(&ev, &out) { continue }
             switch ev.type {
             case Expose:
                 if ev.xexpose.count == 0 { needsCopy = true; exposed = true }
@@ -386,4 +392,8 @@ public final class X11Window {
 extension X11Window {
     /// True when Xlib already holds events read from the socket (poll would not see them).
     var hasQueuedEvents: Bool { XEventsQueued(display, QueuedAfterReading) > 0 }
+
+    /// The Xlib connection and the window, for the desktop services of this module (`X11Services`).
+    var xDisplay: OpaquePointer { display }
+    var xWindow: Window { window }
 }

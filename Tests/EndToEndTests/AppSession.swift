@@ -57,7 +57,8 @@ final class AppSession {
     ///   - screen: the X screen's size, pixels; nil makes it the window's size. Give a larger one when the
     ///     test grows the window (e.g. with `xdotool windowsize`) and screenshots it.
     ///   - windowManager: run openbox on the display before the app starts (`AppSession+WindowManager.swift`).
-    /// The app's XDG_CACHE_HOME is a folder inside `tempDir`, so thumbnails never leak between runs.
+    /// The app's XDG_CACHE_HOME, XDG_DATA_HOME (its trash) and XDG_CONFIG_HOME (its settings) are folders inside
+    /// `tempDir`, so thumbnails, trashed photos and settings never leak between runs or into the user's.
     init(arguments: [String], width: Int = 1024, height: Int = 768, scale: Double? = 1, resources: String? = nil,
          screen: (width: Int, height: Int)? = nil, windowManager: Bool = false) throws {
         try Self.requireTools()
@@ -105,6 +106,9 @@ final class AppSession {
         env["DISPLAY"] = display
         env["PHOTOSTACK_SCALE"] = nil  // the scale comes from `scale` or the server's resources only
         env["XDG_CACHE_HOME"] = tempDir.appendingPathComponent("cache").path
+        // The trash and the settings of the session are its own too (`dataHome`, `configHome`).
+        env["XDG_DATA_HOME"] = tempDir.appendingPathComponent("data").path
+        env["XDG_CONFIG_HOME"] = tempDir.appendingPathComponent("config").path
         env["PHOTOSTACK_FRAME_LOG"] = frameLogPath
         a.environment = env
         a.standardOutput = FileHandle.nullDevice

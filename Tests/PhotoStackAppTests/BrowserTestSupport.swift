@@ -36,7 +36,7 @@ final class BrowserHarness {
         photos.logsFailures = false
         let library = LibraryModel(root: PhotoPath(root))
         library.start(post: post)
-        browser = BrowserScreen(library: library, photos: photos)
+        browser = BrowserScreen(library: library, photos: photos, post: post)
         inbox.connect(wake: host.wake)
         browser.resize(width: width, height: height, scale: scale, at: clock.now)
         waitForScan()

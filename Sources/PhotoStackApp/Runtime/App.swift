@@ -13,8 +13,13 @@ public final class App: WindowClient {
     public var screen: Screen {
         didSet {
             screen.resize(width: width, height: height, scale: scale, at: time)
+            (screen as? UsesHostServices)?.services = services
             dirty = true
         }
+    }
+    /// The platform's services (fullscreen, clipboard, popups, …), handed to screens that use them.
+    public var services: HostServices? {
+        didSet { (screen as? UsesHostServices)?.services = services }
     }
     /// Where background work posts its results (scan, decoded images, built cards).
     public let inbox: Inbox<AppMessage>
@@ -36,6 +41,8 @@ public final class App: WindowClient {
     /// UI-thread CPU time when the frame's update began (frame log), seconds.
     private var frameCPUStart = 0.0
     private var frameUpdateCPU = 0.0
+    /// `screen.workCounters` at the last frame logged.
+    private var loggedWork: [String: Int] = [:]
 
     public init(screen: Screen, inbox: Inbox<AppMessage>, width: Double, height: Double, scale: Double,
                 statePath: String? = nil) {
@@ -62,6 +69,8 @@ public final class App: WindowClient {
 
     public func takeBackgroundResults(at time: Double) {
         self.time = max(self.time, time)
+        // A deadline that came (the host woke the loop for it): the next update does what is due.
+        if let d = screen.nextDeadline, self.time >= d { dirty = true }
         let messages = inbox.take()
         if !messages.isEmpty, screen.receive(messages, at: self.time) { dirty = true }
     }
@@ -101,10 +110,20 @@ public final class App: WindowClient {
             let facts = screen.lastFrame
             log.record(FrameLog.Entry(t: time, cpuMs: (FrameLog.threadCPUSeconds() - frameCPUStart) * 1000,
                                       updateMs: frameUpdateCPU * 1000, screen: screen.name,
-                                      x: facts.offset.x, y: facts.offset.y, redrawn: facts.redrawn, events: loggedEvents))
+                                      x: facts.offset.x, y: facts.offset.y, redrawn: facts.redrawn, events: loggedEvents,
+                                      work: workThisFrame()))
             loggedEvents.removeAll()
         }
         if screen.isAnimating, let w = stateWriter, time - w.lastWriteTime >= animatingStateInterval { writeState() }
+    }
+
+    /// How much each of the screen's work counters grew since the last frame logged (nil: none did).
+    private func workThisFrame() -> [String: Int]? {
+        let now = screen.workCounters
+        defer { loggedWork = now }
+        var grown: [String: Int] = [:]
+        for (key, value) in now where value > (loggedWork[key] ?? 0) { grown[key] = value - (loggedWork[key] ?? 0) }
+        return grown.isEmpty ? nil : grown
     }
 
     public func didBecomeIdle() {
@@ -113,7 +132,7 @@ public final class App: WindowClient {
         writeState()
     }
 
-    public var nextDeadline: Double? { nil }
+    public var nextDeadline: Double? { screen.nextDeadline }
     public var windowTitle: String { screen.title }
     public var cursor: CursorShape { screen.cursor }
     public var shouldQuit: Bool { quitRequested }

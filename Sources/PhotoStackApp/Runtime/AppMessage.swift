@@ -13,6 +13,9 @@ public enum AppMessage: Sendable {
     case card(BuiltCard)
     /// A photo was rendered at the exact size the photo view shows it (photo renderer thread).
     case rendering(PhotoRendering)
+    /// A user action finished its work off the UI thread: files trashed or put back, photos rotated, information
+    /// or taken dates read, clipboard data made (`ActionWorker`, `TakenDateReader`).
+    case action(ActionResult)
 }
 
 /// A card built off the UI thread for `key`; nil `card` when the build failed.
@@ -21,7 +24,7 @@ public struct BuiltCard: @unchecked Sendable {
     public var key: CardKey
     /// `@unchecked Sendable`: the card's surfaces were written by the builder thread and are only read after
     /// the hand-over.
-    public var card: RotatedPhotoCard?
+    public var card: CardRendering?
 }
 
 /// Posts a message into the app's inbox (any thread).

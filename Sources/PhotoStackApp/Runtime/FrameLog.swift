@@ -29,6 +29,9 @@ public final class FrameLog: @unchecked Sendable {
         public var redrawn: Double
         /// Input handled since the previous frame: "kind@seconds" (frame-clock time of the event).
         public var events: [String]
+        /// Costly work done in this frame (`Screen.workCounters` that grew), e.g. `uiCards`: cards built on the UI
+        /// thread. Omitted when nothing grew.
+        public var work: [String: Int]?
     }
 
     /// Where the log goes.

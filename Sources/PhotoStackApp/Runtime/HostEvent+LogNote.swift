@@ -13,6 +13,9 @@ extension HostEvent {
         case .resize(let w, let h, _): return "resize:\(Int(w))x\(Int(h))"
         case .close: return "close"
         case .focusChanged(let f): return f ? "focus-in" : "focus-out"
+        case .fullscreenChanged(let f): return f ? "fullscreen" : "windowed"
+        case .clipboardRequest(let r): return "clipboard:\(r.mimeType)"
+        case .clipboardLost: return "clipboard-lost"
         case .pointerMoved, .pointerEntered, .pointerLeft: return nil
         }
     }

@@ -51,7 +51,7 @@ public struct Launcher {
         let window: X11Window
         do {
             window = try X11Window(title: screen.title, className: "PhotoStack", width: options.size.width,
-                                   height: options.size.height, scale: options.scale, clock: clock)
+                                   height: options.size.height, scale: options.scale, icon: AppIcon.cardinals(), clock: clock)
         } catch let e as HostError {
             FileHandle.standardError.write(Data((Self.noDisplayMessage(e) + "\n").utf8))
             throw ExitCode(2)
@@ -61,6 +61,7 @@ public struct Launcher {
         if let texture = try? BackgroundTexture() { window.setBackgroundTile(texture.tile) }
         let app = App(screen: screen, inbox: inbox, width: window.width, height: window.height, scale: window.scale,
                       statePath: options.state)
+        app.services = X11Services(window: window)
         let loop = try X11RunLoop(window: window, clock: clock)
         let pipe = loop.wakeUp
         inbox.connect { pipe.wake() }

@@ -11,6 +11,7 @@ public enum SnapshotRenderer {
     public static func capture(_ app: App, timeout: Double) throws -> (image: ImageSurface, state: AppState) {
         let host = try HeadlessHost(width: app.width, height: app.height, scale: app.scale)
         app.inbox.connect(wake: host.wake)
+        app.services = host.services
         host.start(app)
         let deadline = Date().addingTimeInterval(timeout)
         var settled = host.settle(app)

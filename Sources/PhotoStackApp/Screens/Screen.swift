@@ -32,9 +32,22 @@ public protocol Screen: AnyObject {
     /// What the last `draw` showed, for the frame log: the content offset drawn (points) and the share of
     /// pixels redrawn. Defaults to no offset and a whole frame.
     var lastFrame: (offset: Point, redrawn: Double) { get }
+    /// Running totals of costly work for the frame log (it records how much each grew in a frame), e.g. cards
+    /// built on the UI thread. Default: none.
+    var workCounters: [String: Int] { get }
+    /// A time (host-clock seconds) at which the screen needs a turn without input (a slideshow's next slide, a
+    /// message that goes), or nil. A query; the update at or after that time does what is due.
+    var nextDeadline: Double? { get }
+}
+
+/// A screen that asks the platform for things (fullscreen, clipboard, popups…): the app gives it the host's services.
+public protocol UsesHostServices: AnyObject {
+    var services: HostServices? { get set }
 }
 
 extension Screen {
     public var lastFrame: (offset: Point, redrawn: Double) { (.zero, 1) }
+    public var workCounters: [String: Int] { [:] }
+    public var nextDeadline: Double? { nil }
     public func receive(_ messages: [AppMessage], at time: Double) -> Bool { false }
 }

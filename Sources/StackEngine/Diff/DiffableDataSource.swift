@@ -42,6 +42,13 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
             return
         }
         let changes = SnapshotDiff.changes(from: previous, to: snapshot)
+        // Nothing changed (the same identifiers in the same order, nothing reloaded): no batch update, so nothing
+        // animates (an empty update would still run an identity transition of every live element).
+        guard !changes.isEmpty else {
+            current = snapshot.withoutReloadMarks
+            completion?()
+            return
+        }
         // The data source switches to the new snapshot inside the update, after the collection view has
         // read the old counts. A rejected update (which would be a bug in the diff) still leaves the view
         // reloaded and consistent.

@@ -66,27 +66,46 @@ final class PhotoCell: DrawableView {
         return CardKey(unrotatedPhoto: photo.id, content: content, side: a.size.width, deviceScale: deviceScale)
     }
 
+    /// True when the card rests unrotated, uncovered and unscaled: its exact rendering is then the unrotated card
+    /// at its size, copied pixel-aligned (no separate rotated card is built).
+    func restsStraight(_ g: (side: Double, pixelsPerPoint: Double, rotation: Double, covered: Double)) -> Bool {
+        g.rotation == 0 && g.covered <= 0 && abs(g.pixelsPerPoint - deviceScale) < 1e-9
+    }
+
     /// Update phase: keeps this card's image and asks for the card rendering it will draw. `onScreen`: the
     /// element meets the window (else it is live in the display margin and its card is built ahead).
+    ///
+    /// Cards are built on the UI thread only when nothing of the photo can be drawn meanwhile: while another
+    /// rendering of it can stand in (an unrotated card of another size or an older image, drawn with a
+    /// transform), the card is built in the background and arrives through the inbox a frame or two later.
     func prepare(deviceScale: Double, onScreen: Bool) {
         self.deviceScale = deviceScale
         guard isDrawn, let photo, let service, let a = attributes else { return }
         service.markInUse(photo.id, pixelSize: pixelSize)
         let (content, contentKey) = service.cardContent(for: photo.id, pixelSize: pixelSize)
+        let onScreenNeed: PhotoService.CardNeed = service.hasStandIn(for: photo.id) ? .soon : .now
         if let g = restingGeometry, let key = restingKey(contentKey) {
+            if restsStraight(g), let u = unrotatedKey(contentKey) {
+                let need: PhotoService.CardNeed = !onScreen ? .ahead : mayDrawQuick ? .whileScrolling : onScreenNeed
+                service.prepareUnrotatedCard(u, content: content, side: a.size.width, deviceScale: deviceScale,
+                                             anySize: !mayRerender, need: need)
+                return
+            }
             if !mayRerender {
                 // Animating: an exact card still fits where nothing moves; elsewhere an unrotated one is drawn scaled.
                 service.keepCard(key)
                 if service.rotatedCard(key) == nil, onScreen, let u = unrotatedKey(contentKey) {
-                    service.prepareUnrotatedCard(u, content: content, side: a.size.width, deviceScale: deviceScale, anySize: true)
+                    service.prepareUnrotatedCard(u, content: content, side: a.size.width, deviceScale: deviceScale, anySize: true,
+                                                 need: onScreenNeed)
                 }
                 return
             }
-            let need: PhotoService.CardNeed = !onScreen ? .ahead : mayDrawQuick ? .whileScrolling : .now
+            let need: PhotoService.CardNeed = !onScreen ? .ahead : mayDrawQuick ? .whileScrolling : onScreenNeed
             service.prepareCard(key, content: content, side: g.side, pixelsPerPoint: g.pixelsPerPoint, rotation: g.rotation,
                                 covered: g.covered, need: need)
         } else if onScreen, let u = unrotatedKey(contentKey) {
-            service.prepareUnrotatedCard(u, content: content, side: a.size.width, deviceScale: deviceScale, anySize: !mayRerender)
+            service.prepareUnrotatedCard(u, content: content, side: a.size.width, deviceScale: deviceScale, anySize: !mayRerender,
+                                         need: onScreenNeed)
         }
     }
 
@@ -95,11 +114,10 @@ final class PhotoCell: DrawableView {
     /// scaled card is resampled differently at each offset (cairo's filters quantise the sampling phase), so until its
     /// exact card arrives it has no signature and is redrawn in every scroll-copy frame rather than moved.
     override var appearanceSignature: Int? {
-        if isDrawn, let photo, let service, let key = restingKey(service.cardContent(for: photo.id, pixelSize: pixelSize).key),
-           service.rotatedCard(key) == nil { return nil }
+        if isDrawn, let photo, let service, !drawsExactCard(photo: photo, service: service) { return nil }
         var h = Hasher()
         h.combine(photo?.id)
-        h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing)
+        h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing); h.combine(isSelected)
         h.combine(coveringRotation); h.combine(mayRerender); h.combine(mayDrawQuick); h.combine(pixelSize); h.combine(deviceScale)
         if let photo, let service {
             h.combine(service.isIncomplete(photo.id))
@@ -117,12 +135,20 @@ final class PhotoCell: DrawableView {
         return service.image(for: photo.id, pixelSize: pixelSize)?.surface
     }
 
+    /// True when the card at rest has its exact rendering: the rotated card, or the unrotated one at its size for
+    /// a card resting straight.
+    func drawsExactCard(photo: Photo, service: PhotoService) -> Bool {
+        let contentKey = service.cardContent(for: photo.id, pixelSize: pixelSize).key
+        guard let g = restingGeometry, let key = restingKey(contentKey) else { return false }
+        if restsStraight(g) { return unrotatedKey(contentKey).map { service.hasExactUnrotatedCard($0) } ?? false }
+        return service.rotatedCard(key) != nil
+    }
+
     override func draw(in ctx: CairoContext, size: Size, deviceScale: Double) {
         guard isDrawn, size.width > 0, let photo, let service else { return }
         let (content, contentKey) = service.cardContent(for: photo.id, pixelSize: pixelSize)
         let side = size.width, c = side / 2
         let m = ctx.currentMatrix()
-        let unrotated = unrotatedKey(contentKey).flatMap { service.unrotatedCard($0) }
         // At rest: the rendering at this exact device scale and rotation, one unfiltered pixel-aligned copy.
         if let g = restingGeometry, RotatedPhotoCard.rotationAndScale(of: m) != nil, let key = restingKey(contentKey) {
             if let r = service.rotatedCard(key) {
@@ -130,15 +156,15 @@ final class PhotoCell: DrawableView {
                 drawMarks(in: ctx, side: side, photo: photo, service: service)
                 return
             }
-            // Scrolling while the exact card is built: the quick card. Animating: the unrotated card, scaled.
-            if (mayRerender && mayDrawQuick) || unrotated == nil {
-                service.countQuickDraw()
-                drawQuick(content, in: ctx, side: side)
-                return
-            }
         }
-        // Lifted or animating: the unrotated card with the element's transform.
-        guard let card = unrotated else { drawQuick(content, in: ctx, side: side); return }
+        // Lifted, animating, resting straight, or waiting for its exact card: an unrotated card with the element's
+        // transform — the one of this content (any size), else the photo's stand-in; with neither (scrolling onto a
+        // photo never drawn): the quick card.
+        guard let card = unrotatedKey(contentKey).flatMap({ service.unrotatedCard($0) }) ?? service.standIn(for: photo.id) else {
+            service.countQuickDraw()
+            drawQuick(content, in: ctx, side: side)
+            return
+        }
         let scale = (1 + 0.05 * lift) * side / card.side
         if castsLiftShadow && lift > 0.01 {
             let s = side * (1 + 0.05 * lift)
@@ -164,6 +190,7 @@ final class PhotoCell: DrawableView {
     }
 
     private func drawFocusRing(in ctx: CairoContext, side: Double) {
+        if isSelected { drawSelectionMark(in: ctx, side: side) }
         guard showsFocusRing else { return }
         let c = side / 2
         let s = side * (1 + 0.05 * lift) + 10

@@ -24,6 +24,9 @@ public enum BrowserLaunch {
         let home = ProcessInfo.processInfo.environment["HOME"]
         let screen = BrowserScreen.make(source: choice.source, post: post, titleNote: choice.titleNote(home: home))
         if let a = options.openAlbum { screen.open(album: a, photo: options.openPhoto) }
+        // The settings are read here, at start-up, before the window and its loop exist.
+        let store = SettingsStore.forCurrentUser()
+        screen.configure(settings: store.load(), store: store, options: options)
         return screen
     }
 }

@@ -175,7 +175,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         let viewport = Rect(x: offset.x, y: offset.y, width: viewportWidth, height: viewportHeight)
         for item in collectionView.displayList {
             guard let cell = item.view as? PhotoCell else { continue }
-            cell.mayRerender = !animating
+            cell.mayRerender = !animating && !isClosing   // the pile a fly-back ends on is gone the next frame
             cell.mayDrawQuick = scrolling
             cell.showsFocusRing = !isClosing && selectedItem == item.attributes.indexPath.item
             if cell.pixelSize != px { cell.pixelSize = px }

@@ -8,7 +8,7 @@ import StackEngine
 /// shown one at a time. It owns the library (scanned in the background), the one `PhotoService`, routes the
 /// background results to them, and forwards everything else to the top screen. Escape, Backspace or the mouse
 /// back button go back one level (the album's photos fly back into their stack first).
-public final class BrowserScreen: Screen {
+public final class BrowserScreen: Screen, UsesHostServices {
     public let library: LibraryModel
     public let photos: PhotoService
     public let albums: AlbumsScreen
@@ -21,16 +21,21 @@ public final class BrowserScreen: Screen {
     var pendingOpen: (album: Int, photo: Int?, animated: Bool)?
     /// The photo to open once the scan has found it (`photostack PHOTO`).
     var pendingPhotoPath: PhotoPath?
+    /// Actions beyond looking: menu, shortcuts, selection, trash, copy, rotate, slideshow, overlays (issue 17).
+    var actions: ActionController!
+    /// A slideshow to start once the library (and the album or photo to open) is there (`--slideshow`).
+    var pendingSlideshow: Double?
 
     /// - Parameters:
     ///   - titleNote: what the window title says about the library when the user did not name it ("Pictures",
     ///     "sample library — no photos in ~/Pictures").
-    public init(library: LibraryModel, photos: PhotoService, titleNote: String? = nil) {
+    public init(library: LibraryModel, photos: PhotoService, titleNote: String? = nil, post: @escaping Post = { _ in }) {
         self.library = library
         self.photos = photos
         albums = AlbumsScreen(library: library, photos: photos, titleNote: titleNote)
         stack = [albums]
         albums.onOpenAlbum = { [unowned self] section, time in self.openAlbum(section, at: time) }
+        actions = ActionController(browser: self, post: post)
     }
 
     /// A browser on `source` with a fresh photo service; the library is scanned and then watched in the
@@ -41,7 +46,7 @@ public final class BrowserScreen: Screen {
         let photos = PhotoService(pipeline: pipeline, post: post)
         let library = LibraryModel(source: source)
         library.start(post: post)
-        let browser = BrowserScreen(library: library, photos: photos, titleNote: titleNote)
+        let browser = BrowserScreen(library: library, photos: photos, titleNote: titleNote, post: post)
         if source.opensAlbumDirectly {
             browser.pendingOpen = (0, nil, false)
             browser.pendingPhotoPath = source.openedPhoto
@@ -67,12 +72,14 @@ public final class BrowserScreen: Screen {
     // MARK: Navigation
 
     /// Where stack `section` is on the albums screen now (viewport points) and its photos' rotations (radians).
+    /// The photos deeper than the stack shows lie exactly under its deepest drawn card (same rotation): the pile the
+    /// photos fly out of (and back into) looks like the stack, and they come out from under it.
     func stackOrigin(section: Int) -> AlbumScreen.Origin {
         let frame = albums.stackLayout.frameForStack(section: section)
         let offset = albums.collectionView.contentOffset
         let layout = albums.stackLayout
         return AlbumScreen.Origin(frame: frame.offsetBy(dx: -offset.x, dy: -offset.y),
-                                  rotation: { layout.rotation(section: section, item: $0) })
+                                  rotation: { layout.rotation(section: section, item: min($0, AlbumsScreen.drawnDepth - 1)) })
     }
 
     func openAlbum(_ section: Int, animated: Bool = true, at time: Double) {
@@ -87,6 +94,7 @@ public final class BrowserScreen: Screen {
         guard top === albumScreen, !albumScreen.isClosing else { return }
         albumScreen.selectedItem = item
         let screen = PhotoScreen(album: albumScreen.album, section: section, index: item, photos: photos)
+        screen.quarterTurns = { [unowned self] in self.actions.viewRotations[$0] ?? 0 }
         screen.onIndexChange = { [unowned albumScreen] i in albumScreen.selectedItem = i }
         attach(screen, to: albumScreen, animated: animated)
         push(screen, at: time)
@@ -125,7 +133,7 @@ public final class BrowserScreen: Screen {
             // `photostack PHOTO`: its album and index once the scan is done.
             guard !library.isScanning else { return }
             pendingPhotoPath = nil
-            if let at = library.library.location(ofPhotoAt: path) { p = (at.album, at.photo, false) }
+            if let at = library.presentedLocation(ofPhotoAt: path) { p = (at.album, at.photo, false) }
         }
         guard p.album < albums.albumCount else {
             if !library.isScanning { pendingOpen = nil }
@@ -146,13 +154,29 @@ public final class BrowserScreen: Screen {
     func apply(_ changes: LibraryChanges, at time: Double) {
         let lib = library.library
         var byKey: [PhotoKey: Photo] = [:]
+        var reloading = changes.modifiedPhotos
         if !changes.modifiedPhotos.isEmpty {
             for album in lib.albums { for p in album.photos { byKey[p.key] = p } }
-            for key in changes.modifiedPhotos { if let p = byKey[key] { photos.forget(p.path) } }
+            // A photo this app rewrote itself (rotation) was reloaded then: the watcher's report is that change.
+            reloading.removeAll { key in byKey[key].map { actions.absorbsModification(of: $0.path) } ?? false }
+            for key in reloading { if let p = byKey[key] { photos.forget(p.path) } }
         }
-        albums.reloadAlbums(animated: true, at: time, reloading: changes.modifiedPhotos)
+        actions.libraryChanged()
+        showPresentedLibrary(reloading: reloading, at: time)
+    }
+
+    /// The presentation changed (sort order, the app's own trash or undo, dates read): every screen shows it with
+    /// one animated batch update (`reloading`: photos whose images changed get new cards).
+    func presentationChanged(at time: Double, reloading: [PhotoKey] = []) {
+        library.refreshPresentation(at: time, force: true)
+        showPresentedLibrary(reloading: reloading, at: time)
+    }
+
+    /// Shows the presented library on the albums screen, the open album's grid and the photo view.
+    func showPresentedLibrary(reloading: [PhotoKey], at time: Double) {
+        albums.reloadAlbums(animated: true, at: time, reloading: reloading)
         guard stack.count > 1, let albumScreen = stack[1] as? AlbumScreen else { return }
-        guard let album = lib.albums.first(where: { $0.key == albumScreen.album.key }), !album.photos.isEmpty else {
+        guard let album = library.presentedAlbum(albumScreen.album.key), !album.photos.isEmpty else {
             // The open album is gone (its folder deleted or moved out, or emptied).
             while stack.count > 2 { stack.removeLast() }
             stack.removeLast()
@@ -160,7 +184,7 @@ public final class BrowserScreen: Screen {
             albums.resize(width: width, height: height, scale: scale, at: time)
             return
         }
-        albumScreen.update(album: album, reloading: changes.modifiedPhotos, at: time)
+        albumScreen.update(album: album, reloading: reloading, at: time)
         if let section = albums.section(ofAlbum: album.key) { albums.selectedSection = section }
         if stack.count > 2, let photoScreen = stack[2] as? PhotoScreen { photoScreen.update(album: album) }
     }
@@ -195,15 +219,20 @@ public final class BrowserScreen: Screen {
                 }
             case .image, .card, .rendering:
                 if photos.receive(m) { changed = true }
+            case .action(let result):
+                if actions.receive(result, at: self.time) { changed = true }
             }
         }
-        if let changes = library.takeUpdate() {
+        let update = library.takeUpdate()
+        library.refreshPresentation(at: self.time)
+        if let changes = update {
             apply(changes, at: self.time)
             openPendingIfPossible(at: self.time)
             return true
         }
         if albumsChanged {
             albums.reloadAlbums(animated: true, at: self.time)
+            actions.libraryChanged()
             openPendingIfPossible(at: self.time)
         }
         return changed || albumsChanged
@@ -211,7 +240,8 @@ public final class BrowserScreen: Screen {
 
     public func handle(_ event: HostEvent, at time: Double) -> Bool {
         self.time = max(self.time, time)
-        if let a = top as? AlbumScreen, a.isClosing { return false }
+        if let a = top as? AlbumScreen, a.isClosing, !event.isHostAnswer { return false }
+        if actions.handle(event, at: self.time) { return true }
         switch event {
         case .key(let k) where k.key == .escape || k.key == .backspace:
             guard stack.count > 1 else { return false }
@@ -236,6 +266,7 @@ public final class BrowserScreen: Screen {
 
     public func update(at time: Double) {
         self.time = max(self.time, time)
+        actions.update(at: self.time)
         // A frame starts with its update: surfaces and cards the screens neither marked in it nor in the last
         // frame may go; the marks made by this update keep theirs.
         photos.beginFrame()
@@ -253,6 +284,12 @@ public final class BrowserScreen: Screen {
 
     public var lastFrame: (offset: Point, redrawn: Double) { top.lastFrame }
 
+    /// Card work: rotated and unrotated cards built on the UI thread, waits for a running build, quick draws.
+    public var workCounters: [String: Int] {
+        let c = photos.builders.counters
+        return ["uiCards": c.builtOnUIThread, "uiUnrotatedCards": c.unrotatedOnUIThread, "cardWaits": c.waits, "quickCards": c.quickDraws]
+    }
+
     public func draw(in context: CairoContext, width: Double, height: Double, scale: Double) {
         if let albumScreen = top as? AlbumScreen, albumScreen.isFlying {
             // The albums screen shows beneath the flying photos, their stack left empty.
@@ -266,7 +303,19 @@ public final class BrowserScreen: Screen {
         }
         drawGridBeneathPhoto(in: context, width: width, height: height, scale: scale)
         top.draw(in: context, width: width, height: height, scale: scale)
+        actions.drawOverlays(in: context, width: width, height: height)
     }
 
-    public func state() -> ScreenState { top.state() }
+    public func state() -> ScreenState {
+        var s = top.state()
+        actions.addState(to: &s)
+        return s
+    }
+
+    public var nextDeadline: Double? { [actions.nextDeadline, top.nextDeadline].compactMap { $0 }.min() }
+
+    public var services: HostServices? {
+        get { actions.services }
+        set { if let newValue { actions.services = newValue } }
+    }
 }

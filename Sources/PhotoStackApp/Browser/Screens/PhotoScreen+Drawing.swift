@@ -92,7 +92,7 @@ extension PhotoScreen {
         var exact: ImageSurface?
         if let (key, _) = renderingRequest(for: i) {
             exact = photos.renderings.rendering(key)
-        } else if let s = photos.image(for: p.id, pixelSize: neededPixels(of: i))?.surface {
+        } else if turns(of: p) == 0, let s = photos.image(for: p.id, pixelSize: neededPixels(of: i))?.surface {
             exact = s   // loaded at its resting size (a photo at 100 %), or not big enough yet
         }
         if let e = exact, abs(Double(e.pixelWidth) - w) < 0.01, abs(Double(e.pixelHeight) - h) < 0.01 {
@@ -100,20 +100,25 @@ extension PhotoScreen {
             return
         }
         let need = Int(max(w, h).rounded(.up))
-        var candidates: [ImageSurface] = []
-        if let s = photos.image(for: p.id, pixelSize: need)?.surface { candidates.append(s) }
-        if let e = exact { candidates.append(e) }
-        func side(_ s: ImageSurface) -> Int { max(s.pixelWidth, s.pixelHeight) }
+        // Candidates with the quarter turns still to apply (an exact rendering is already turned).
+        var candidates: [(surface: ImageSurface, turns: Int)] = []
+        if let s = photos.image(for: p.id, pixelSize: need)?.surface { candidates.append((s, turns(of: p))) }
+        if let e = exact { candidates.append((e, renderingRequest(for: i) == nil ? turns(of: p) : 0)) }
+        func side(_ c: (surface: ImageSurface, turns: Int)) -> Int { max(c.surface.pixelWidth, c.surface.pixelHeight) }
         let bigEnough = candidates.filter { side($0) >= need }
-        guard let s = bigEnough.min(by: { side($0) < side($1) }) ?? candidates.max(by: { side($0) < side($1) }) else { return }
+        guard let (s, t) = bigEnough.min(by: { side($0) < side($1) }) ?? candidates.max(by: { side($0) < side($1) }) else { return }
         let sw = Double(s.pixelWidth), sh = Double(s.pixelHeight)
-        let k = max(rect.width / sw, rect.height / sh)
+        // Its size as shown: sides swapped for an odd number of turns.
+        let shownW = t % 2 == 0 ? sw : sh, shownH = t % 2 == 0 ? sh : sw
+        let k = max(rect.width / shownW, rect.height / shownH)
         ctx.withSavedState {
             ctx.newPath()
             ctx.rectangle(CanvasRect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
             ctx.clip()
-            ctx.translate(rect.midX - sw * k / 2, rect.midY - sh * k / 2)
+            ctx.translate(rect.midX, rect.midY)
+            if t != 0 { ctx.rotate(Double(t) * Double.pi / 2) }
             ctx.scale(k, k)
+            ctx.translate(-sw / 2, -sh / 2)
             ctx.setPaddedSource(s, filter: .bilinear)
             ctx.paint(alpha: alpha)
         }

@@ -108,14 +108,16 @@ extension PhotoScreen {
     }
 
     /// The rendering photo `i` needs at its default view and the surface to make it from; nil when the loaded
-    /// surface already has that size (drawn as it is) or is not big enough yet.
+    /// surface already has that size unturned (drawn as it is) or is not big enough yet.
     func renderingRequest(for i: Int) -> (PhotoRenderings.Key, ImageSurface)? {
         let p = album.photos[i], size = restSize(of: i)
         guard pixelSize(of: p) != nil, let item = photos.image(for: p.id, pixelSize: neededPixels(of: i)) else { return nil }
         let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
-        let s = item.surface
-        guard s.pixelWidth >= w, s.pixelHeight >= h, s.pixelWidth != w || s.pixelHeight != h else { return nil }
-        return (PhotoRenderings.Key(photo: p.id, serial: item.serial, width: w, height: h), s)
+        let s = item.surface, t = turns(of: p)
+        // The loaded surface's size as shown (sides swapped for a view-only quarter turn).
+        let sw = t % 2 == 0 ? s.pixelWidth : s.pixelHeight, sh = t % 2 == 0 ? s.pixelHeight : s.pixelWidth
+        guard sw >= w, sh >= h, t != 0 || sw != w || sh != h else { return nil }
+        return (PhotoRenderings.Key(photo: p.id, serial: item.serial, turns: t, width: w, height: h), s)
     }
 
     /// True while photo `i`'s exact rendering is wanted but not made.

@@ -38,6 +38,10 @@ public final class PhotoScreen: Screen {
     var time = 0.0
     var lastPointer: Point?
     let background = try? BackgroundTexture()
+    /// Quarter turns (clockwise) a photo is shown with: the rotation of formats turned in the view only.
+    var quarterTurns: (PhotoPath) -> Int = { _ in 0 }
+    /// Photo `p`'s quarter turns in the view, 0…3.
+    func turns(of p: Photo) -> Int { ((quarterTurns(p.id) % 4) + 4) % 4 }
 
     /// The photos side by side, one window width each (x offset = page × width), with the paging rule.
     let pager: ScrollController
@@ -100,9 +104,10 @@ public final class PhotoScreen: Screen {
     /// The photo's size as displayed (orientation applied), pixels, as the decoder reported it; the loaded
     /// image's size until then (the UI thread never reads the file itself).
     func originalSize(of photo: Photo) -> Size {
-        if let s = photos.originalSize(of: photo.id) { return Size(width: Double(s.width), height: Double(s.height)) }
-        if let s = photos.image(for: photo.id, pixelSize: 1 << 20)?.surface { return Size(width: Double(s.pixelWidth), height: Double(s.pixelHeight)) }
-        return .zero
+        var size = Size.zero
+        if let s = photos.originalSize(of: photo.id) { size = Size(width: Double(s.width), height: Double(s.height)) }
+        else if let s = photos.image(for: photo.id, pixelSize: 1 << 20)?.surface { size = Size(width: Double(s.pixelWidth), height: Double(s.pixelHeight)) }
+        return turns(of: photo) % 2 == 0 ? size : Size(width: size.height, height: size.width)
     }
 
     /// The album's folder changed: the same photo (by its key) stays shown, at its new index; when it was
@@ -190,7 +195,7 @@ public final class PhotoScreen: Screen {
         case .end: slide(to: album.photos.count - 1, at: time); return true
         case .plus, .character("="): zoom(by: Self.zoomStep, about: centre, at: time); return true
         case .minus: zoom(by: 1 / Self.zoomStep, about: centre, at: time); return true
-        case .character("0"), .character("f"): setZoom(1, about: centre, at: time); return true
+        case .character("0"): setZoom(1, about: centre, at: time); return true
         case .character("1"): setZoom(actualSizeZoom, about: centre, at: time); return true
         default: return false
         }

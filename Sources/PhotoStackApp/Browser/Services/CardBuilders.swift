@@ -2,7 +2,7 @@ import Canvas
 import Foundation
 import PhotoPipeline
 
-/// Builds rotated photo cards (`CachedPhotoCard`, then `RotatedPhotoCard`) on background threads, so cards
+/// Builds photo cards (unrotated `CachedPhotoCard`s, and `RotatedPhotoCard`s made from them) on background threads, so cards
 /// about to scroll in are ready without costing the UI thread a frame. Each finished card is posted to the
 /// app's inbox (`AppMessage.card`), which wakes the loop; nothing polls. Urgent builds (a card on screen now,
 /// drawn by the quick path until its build is done) run before the ones queued ahead of the window, newest
@@ -20,11 +20,12 @@ public final class CardBuilders: @unchecked Sendable {
         /// Points, device pixels per point, radians, device pixels (half side).
         var side: Double, pixelsPerPoint: Double, rotation: Double, covered: Double
 
-        /// Renders the card (on any thread); nil if a surface could not be made.
-        func build() -> RotatedPhotoCard? {
-            (try? CachedPhotoCard(content, side: side, deviceScale: pixelsPerPoint)).flatMap {
-                try? RotatedPhotoCard(from: $0, pixelsPerPoint: pixelsPerPoint, rotation: rotation, coveredHalfSide: covered)
-            }
+        /// Renders the card (on any thread): unrotated for an unrotated key; nil if a surface could not be made.
+        func build() -> CardRendering? {
+            guard let card = try? CachedPhotoCard(content, side: side, deviceScale: pixelsPerPoint) else { return nil }
+            if key.isUnrotated { return .unrotated(card) }
+            return (try? RotatedPhotoCard(from: card, pixelsPerPoint: pixelsPerPoint, rotation: rotation, coveredHalfSide: covered))
+                .map { .rotated($0) }
         }
     }
 
@@ -32,6 +33,8 @@ public final class CardBuilders: @unchecked Sendable {
     public struct Counters: Sendable, Equatable {
         /// Cards built on the UI thread (nothing ready, screen at rest).
         public var builtOnUIThread = 0
+        /// Unrotated cards (drawn with a transform while animating or lifted) built on the UI thread.
+        public var unrotatedOnUIThread = 0
         /// Waits on the UI thread for a build already running.
         public var waits = 0
         /// Cards drawn by the quick path because their build was not done (scrolling).
@@ -40,7 +43,7 @@ public final class CardBuilders: @unchecked Sendable {
         public var built = 0
     }
 
-    private enum State { case queued(urgent: Bool), running, finished(RotatedPhotoCard?) }
+    private enum State { case queued(urgent: Bool), running, finished(CardRendering?) }
 
     public let workerCount: Int
     private let post: Post
@@ -114,7 +117,7 @@ public final class CardBuilders: @unchecked Sendable {
 
     /// For a card needed on the UI thread now: a queued build is taken back (`.notStarted`: build it yourself);
     /// a running one is waited for (`.built`); `.none` when there is no build of `key`.
-    enum Claim { case none, notStarted, built(RotatedPhotoCard?) }
+    enum Claim { case none, notStarted, built(CardRendering?) }
 
     func claim(_ key: CardKey) -> Claim {
         lock.lock(); defer { lock.unlock() }

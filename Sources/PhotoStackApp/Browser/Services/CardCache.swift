@@ -9,22 +9,13 @@ import PhotoPipeline
 /// and a card marked in this frame or the previous one is kept. Cards not marked for two frames are kept only
 /// within `capacity` bytes (least recently marked go first), so scrolling back finds recent cards ready.
 final class CardCache {
-    enum Rendering {
-        case rotated(RotatedPhotoCard)
-        case unrotated(CachedPhotoCard)
-
-        var bytes: Int {
-            switch self {
-            case .rotated(let c): return c.surface.stride * c.surface.pixelHeight
-            case .unrotated(let c): return c.surface.stride * c.surface.pixelHeight
-            }
-        }
-    }
+    typealias Rendering = CardRendering
 
     private struct Entry { var rendering: Rendering; var lastFrame: Int; var lastUse: UInt64 }
 
     private var entries: [CardKey: Entry] = [:]
-    /// The latest unrotated card of each photo (any size), for drawing while its size animates.
+    /// The latest unrotated card of each photo (any size, any content), for drawing while its size animates or
+    /// while its exact card is built.
     private var latestUnrotated: [PhotoPath: CardKey] = [:]
     private var frame = 0
     private var useCounter: UInt64 = 0
@@ -74,6 +65,12 @@ final class CardCache {
     /// The key of that card.
     func latestUnrotatedKey(photo: PhotoPath, content: CardKey.Content) -> CardKey? {
         guard let k = latestUnrotated[photo], k.content == content, entries[k] != nil else { return nil }
+        return k
+    }
+
+    /// The key of the latest unrotated card of `photo`, whatever it shows.
+    func latestUnrotatedKey(photo: PhotoPath) -> CardKey? {
+        guard let k = latestUnrotated[photo], entries[k] != nil else { return nil }
         return k
     }
 

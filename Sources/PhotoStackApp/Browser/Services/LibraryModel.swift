@@ -9,9 +9,18 @@ public final class LibraryModel {
     public let source: LibrarySource
     /// The folder shown (for messages).
     public var root: PhotoPath { source.root }
-    /// The library shown now.
+    /// The library as scanned and watched (in scan order, with everything the file system holds).
     public private(set) var library: PhotoLibrary
-    public var albums: [Album] { library.albums }
+    /// The albums shown: `library`'s as `presentation` presents them (sort order, the app's own trash and undo),
+    /// as of the last `refreshPresentation` (`LibraryModel+Presentation.swift`).
+    public var albums: [Album] { presentedAlbums }
+    /// Sort order, photos hidden or put back by the app's own actions.
+    public var presentation = LibraryPresentation()
+    var presentedAlbums: [Album] = []
+    /// Albums' photos as last sorted (`LibraryPresentation.SortCache`).
+    var sortCache = LibraryPresentation.SortCache()
+    /// Bumped by every change of `library`; `presentedGeneration` is the one presented.
+    var generation = 0, presentedGeneration = -1
     /// True until the initial scan has finished.
     public private(set) var isScanning = true
     /// Photos found so far (for the progress hint).
@@ -60,6 +69,7 @@ public final class LibraryModel {
         switch event {
         case .scan(.album(let album)):
             library.albums.append(album)
+            changedLibrary()
             photosFound += album.photos.count
             return .scanned
         case .scan(.progress(let p)):
@@ -71,6 +81,7 @@ public final class LibraryModel {
             return .none
         case .scan(.finished(let finished)):
             library = finished
+            changedLibrary()
             photosFound = finished.photoCount
             isScanning = false
             return .scanned
@@ -93,6 +104,7 @@ public final class LibraryModel {
         let skipped = update.sequence != updatesApplied + 1
         let changes = skipped || isScanning ? LibraryChanges(from: library, to: update.library) : update.changes
         library = update.library
+        changedLibrary()
         photosFound = library.photoCount
         isScanning = false
         updatesApplied = update.sequence

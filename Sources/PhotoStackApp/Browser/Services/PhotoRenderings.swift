@@ -12,11 +12,12 @@ import PhotoPipeline
 /// (a query), `receive` for the inbox. Renderings wanted in this frame or the last are kept; of the others the
 /// newest `spareCount` stay (a photo slid away and back). The source surfaces are only read by the worker.
 public final class PhotoRenderings: @unchecked Sendable {
-    /// Which rendering: the photo, the surface it is made from (its serial in the surface cache) and the device
-    /// size, pixels.
+    /// Which rendering: the photo, the surface it is made from (its serial in the surface cache), the quarter turns
+    /// (clockwise) it is shown with and the device size as shown (sides already swapped for odd turns), pixels.
     public struct Key: Hashable, Sendable {
         public var photo: PhotoPath
         public var serial: UInt64
+        public var turns: Int = 0
         public var width: Int, height: Int
     }
 
@@ -124,17 +125,23 @@ public final class PhotoRenderings: @unchecked Sendable {
     private func runWorker() {
         ThreadNice.apply(ThreadNice.cardBuilder)
         while let (key, source) = next() {
-            let surface = Self.render(source, width: key.width, height: key.height)
+            let surface = Self.render(source, width: key.width, height: key.height, turns: key.turns)
             lock.lock(); running = nil; lock.broadcast(); lock.unlock()
             post(.rendering(PhotoRendering(key: key, surface: surface)))
         }
     }
 
-    /// `source` scaled to `width` × `height` pixels with cairo's GOOD filter (any thread; the source is only read).
-    static func render(_ source: ImageSurface, width: Int, height: Int) -> ImageSurface? {
+    /// `source` turned by `turns` quarter turns clockwise and scaled to `width` × `height` pixels (the size as shown)
+    /// with cairo's GOOD filter (any thread; the source is only read).
+    static func render(_ source: ImageSurface, width: Int, height: Int, turns: Int = 0) -> ImageSurface? {
         guard width > 0, height > 0, let out = try? ImageSurface(pixelWidth: width, pixelHeight: height) else { return nil }
         let ctx = CairoContext(surface: out)
-        ctx.scale(Double(width) / Double(source.pixelWidth), Double(height) / Double(source.pixelHeight))
+        let t = ((turns % 4) + 4) % 4, w = Double(width), h = Double(height)
+        let sw = Double(source.pixelWidth), sh = Double(source.pixelHeight)
+        ctx.translate(w / 2, h / 2)
+        ctx.rotate(Double(t) * Double.pi / 2)
+        ctx.scale((t % 2 == 0 ? w : h) / sw, (t % 2 == 0 ? h : w) / sh)
+        ctx.translate(-sw / 2, -sh / 2)
         ctx.setPaddedSource(source, filter: .good)
         ctx.paint()
         return out

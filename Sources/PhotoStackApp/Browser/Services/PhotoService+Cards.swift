@@ -10,6 +10,10 @@ extension PhotoService {
         /// On screen while scrolling: built in the background ahead of everything else; the cell draws the
         /// quick card until it arrives (through the inbox).
         case whileScrolling
+        /// On screen, where a stand-in (another rendering of the photo, drawn with a transform) may show for a
+        /// frame or two: built in the background ahead of everything else (the end of a transition, a photo
+        /// whose image just arrived).
+        case soon
         /// Live but off screen: built in the background, after the urgent builds.
         case ahead
     }
@@ -31,20 +35,25 @@ extension PhotoService {
         guard !cards.contains(key) else { cards.mark(key); return }
         let input = CardBuilders.Input(key: key, content: content, side: side, pixelsPerPoint: pixelsPerPoint,
                                        rotation: rotation, covered: covered)
+        build(input, need: need)
+    }
+
+    /// Queues `input` as `need` says, or builds it on the UI thread now (`.now`).
+    private func build(_ input: CardBuilders.Input, need: CardNeed) {
         switch need {
         case .ahead:
             builders.submit(input, urgent: false)
-        case .whileScrolling:
+        case .whileScrolling, .soon:
             builders.submit(input, urgent: true)
         case .now:
-            var card: RotatedPhotoCard?
-            switch builders.claim(key) {
+            var card: CardRendering?
+            switch builders.claim(input.key) {
             case .built(let c): card = c
             case .notStarted, .none:
-                builders.count { $0.builtOnUIThread += 1 }
+                builders.count { input.key.isUnrotated ? ($0.unrotatedOnUIThread += 1) : ($0.builtOnUIThread += 1) }
                 card = input.build()
             }
-            if let card { cards.insert(.rotated(card), for: key) }
+            if let card { cards.insert(card, for: input.key) }
         }
     }
 
@@ -54,16 +63,23 @@ extension PhotoService {
         cards.mark(key)
     }
 
-    /// Prepares the unrotated card `key` (drawn with any transform: lifted, animating) and keeps it in this frame:
-    /// built on the UI thread when missing — unless `anySize` and a card of the same photo and content exists
-    /// at another size (while sizes animate, that one is drawn scaled).
-    public func prepareUnrotatedCard(_ key: CardKey, content: PhotoCardContent, side: Double, deviceScale: Double, anySize: Bool) {
+    /// Prepares the unrotated card `key` (drawn with any transform: lifted, animating; or pixel-aligned as the exact
+    /// card of a cell resting straight) as soon as `need` says, and keeps it in this frame. `anySize`: a card of the
+    /// same photo and content at another size will do (while sizes animate, it is drawn scaled). While the card is
+    /// built in the background, the photo's latest unrotated card (`standIn`) is kept to be drawn instead.
+    public func prepareUnrotatedCard(_ key: CardKey, content: PhotoCardContent, side: Double, deviceScale: Double,
+                                     anySize: Bool, need: CardNeed = .now) {
+        wantCard(key)
         if cards.contains(key) { cards.mark(key); return }
         if anySize, let k = cards.latestUnrotatedKey(photo: key.photo, content: key.content) { cards.mark(k); return }
-        guard let card = try? CachedPhotoCard(content, side: side, deviceScale: deviceScale) else { return }
-        builders.count { $0.builtOnUIThread += 1 }
-        cards.insert(.unrotated(card), for: key)
+        if need != .now, let k = cards.latestUnrotatedKey(photo: key.photo) { cards.mark(k) }
+        build(CardBuilders.Input(key: key, content: content, side: side, pixelsPerPoint: deviceScale, rotation: 0, covered: 0),
+              need: need)
     }
+
+    /// True when some unrotated card of `photo` (any size, any content) is held: it can stand in, drawn with a
+    /// transform, while the card a cell needs is built.
+    public func hasStandIn(for photo: PhotoPath) -> Bool { cards.latestUnrotatedKey(photo: photo) != nil }
 
     // MARK: Queries (draw phase)
 
@@ -73,6 +89,14 @@ extension PhotoService {
     /// The unrotated card `key`, else the latest unrotated card of the same photo and content (any size).
     public func unrotatedCard(_ key: CardKey) -> CachedPhotoCard? {
         cards.unrotated(key) ?? cards.latestUnrotated(photo: key.photo, content: key.content)
+    }
+
+    /// True when the unrotated card `key` itself (this size, this content) is held.
+    public func hasExactUnrotatedCard(_ key: CardKey) -> Bool { cards.unrotated(key) != nil }
+
+    /// The latest unrotated card of `photo`, whatever its size and content (an older image, the placeholder).
+    public func standIn(for photo: PhotoPath) -> CachedPhotoCard? {
+        cards.latestUnrotatedKey(photo: photo).flatMap { cards.unrotated($0) }
     }
 
     /// Counts a card drawn by the quick path (the frame bench reports it).

@@ -153,11 +153,11 @@ public final class PhotoService {
             builders.delivered(built.key)
             guard wantedCards.contains(built.key) || previouslyWantedCards.contains(built.key),
                   !cards.contains(built.key), let card = built.card else { return false }
-            cards.insert(.rotated(card), for: built.key)
+            cards.insert(card, for: built.key)
             return true
         case .rendering(let r):
             return renderings.receive(r)
-        case .library:
+        case .library, .action:
             return false
         }
     }

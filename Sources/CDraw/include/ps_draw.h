@@ -1,0 +1,27 @@
+#ifndef PS_DRAW_H
+#define PS_DRAW_H
+
+#include <stdint.h>
+
+/* Pixel kernels the Cairo/pixman pair does slowly. Pixels are native-endian premultiplied ARGB32 (Cairo's
+ * CAIRO_FORMAT_ARGB32), strides in bytes. Every function checks its arguments and returns a code: never
+ * exits, never writes outside the buffers it is given. */
+
+enum {
+    PS_DRAW_OK = 0,
+    PS_DRAW_INVALID = -1,   /* a size, stride or matrix that cannot be used */
+};
+
+/* Resamples `src` (src_width × src_height) through an affine map with bilinear filtering into the
+ * rectangle [x0, x1) × [y0, y1) of `dst` (dst_width × dst_height), replacing those pixels (operator SOURCE).
+ * `inverse` maps a destination pixel's centre to source coordinates:
+ *     sx = inverse[0]·dx + inverse[2]·dy + inverse[4],  sy = inverse[1]·dx + inverse[3]·dy + inverse[5]
+ * where (dx, dy) = (x + 0.5, y + 0.5) and source pixel (i, j) has its centre at (i + 0.5, j + 0.5) — pixman's
+ * and Cairo's convention. Texels outside the source are transparent (Cairo's EXTEND_NONE). Weights are
+ * quantised to 1/256 (as pixman's bilinear filter uses 7 bits). The rectangle is clipped to `dst`. */
+int ps_affine_bilinear(uint32_t *dst, int dst_stride, int dst_width, int dst_height,
+                       int x0, int y0, int x1, int y1,
+                       const uint32_t *src, int src_stride, int src_width, int src_height,
+                       const double inverse[6]);
+
+#endif

@@ -1,0 +1,28 @@
+import PhotoPipeline
+
+extension BrowserScreen {
+    /// Applies the saved settings and the command line: the sort order (`--sort` for this run, else the saved
+    /// one), a slideshow to start once the library is there (`--slideshow [SECONDS]`); later sort changes are
+    /// saved to `store`.
+    public func configure(settings: AppSettings, store: SettingsStore?, options: BrowserOptions) {
+        actions.settings = settings
+        actions.settingsStore = store
+        let order = options.sort ?? settings.sortOrder
+        if order != .name {
+            library.presentation.order = order
+            presentationChanged(at: time)
+            if order == .taken { actions.readTakenDates() }
+        }
+        if options.slideshow { pendingSlideshow = options.slideshowSeconds ?? SlideshowScreen.defaultInterval }
+    }
+
+    /// Starts the slideshow asked for at launch once the scan is done and what was to be opened is open: from
+    /// the photo or album shown, else through every album.
+    func startPendingSlideshowIfPossible() {
+        guard let interval = pendingSlideshow, pendingOpen == nil, width > 0, !library.isScanning, !library.albums.isEmpty
+        else { return }
+        pendingSlideshow = nil
+        actions.slideshowInterval = interval
+        actions.startSlideshow(actions.keyboardTargets(), interval: interval)
+    }
+}

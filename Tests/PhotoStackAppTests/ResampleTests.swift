@@ -1,0 +1,97 @@
+import Canvas
+import XCTest
+
+/// The C bilinear resampler gives what cairo's bilinear filter gives (within rounding), on a photo card
+/// rotated, scaled and moved by fractions of a pixel, and refuses what it cannot do.
+final class ResampleTests: XCTestCase {
+    func card() throws -> ImageSurface {
+        let img = try ImageSurface(contentsOfPNG: BrowserHarness.sampleLibrary + "/Gatos e Café/chelsea.png")
+        return try CachedPhotoCard(.image(img), side: 120, deviceScale: 1).surface
+    }
+
+    /// Source pixel coordinates of a device pixel for a card drawn centred at (cx, cy), rotated, scaled.
+    func inverse(cx: Double, cy: Double, rotation: Double, scale: Double, half: Double)
+        -> (a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        let cosr = cos(rotation) / scale, sinr = sin(rotation) / scale
+        // src = R(-r)/s · (p − c) + half
+        return (cosr, -sinr, sinr, cosr, -(cosr * cx + sinr * cy) + half, -(-sinr * cx + cosr * cy) + half)
+    }
+
+    func testMatchesCairosBilinearFilter() throws {
+        let src = try card()
+        let half = Double(src.pixelWidth) / 2
+        for (rotation, scale, cx, cy) in [(0.05, 1.0, 100.3, 99.6), (-0.09, 0.83, 101.0, 98.25), (0.7, 1.3, 99.5, 100.5), (0.0, 1.1, 100.4, 100.0)] {
+            let viaCairo = try ImageSurface(pixelWidth: 200, pixelHeight: 200)
+            let ctx = CairoContext(surface: viaCairo)
+            ctx.translate(cx, cy); ctx.rotate(rotation); ctx.scale(scale, scale)
+            ctx.setSource(src, x: -half, y: -half, filter: .bilinear)
+            ctx.paint()
+            let viaKernel = try ImageSurface(pixelWidth: 200, pixelHeight: 200)
+            XCTAssertTrue(viaKernel.resample(src, inverse: inverse(cx: cx, cy: cy, rotation: rotation, scale: scale, half: half),
+                                             x0: 0, y0: 0, x1: 200, y1: 200))
+            var worst = 0, sum = 0, n = 0
+            for y in 0..<200 {
+                for x in 0..<200 {
+                    let p = viaCairo.pixel(x: x, y: y), q = viaKernel.pixel(x: x, y: y)
+                    // `pixel` gives unpremultiplied values: compare what is stored (premultiplied).
+                    func pm(_ c: UInt8, _ a: UInt8) -> Int { Int((Double(c) * Double(a) / 255).rounded()) }
+                    let d = max(abs(pm(p.r, p.a) - pm(q.r, q.a)), abs(pm(p.g, p.a) - pm(q.g, q.a)), abs(pm(p.b, p.a) - pm(q.b, q.a)),
+                                abs(Int(p.a) - Int(q.a)))
+                    worst = max(worst, d); sum += d; n += 1
+                }
+            }
+            XCTAssertLessThanOrEqual(worst, 4, "rotation \(rotation) scale \(scale): largest channel difference")
+            XCTAssertLessThan(Double(sum) / Double(n), 0.6, "rotation \(rotation) scale \(scale): mean difference")
+        }
+    }
+
+    func testWritesOnlyItsRectangleAndRefusesBadMatrices() throws {
+        let src = try card()
+        let dst = try ImageSurface(pixelWidth: 50, pixelHeight: 50)
+        let ctx = CairoContext(surface: dst)
+        ctx.clear(to: RGBA(1, 0, 0))
+        XCTAssertTrue(dst.resample(src, inverse: (1, 0, 0, 1, 0, 0), x0: 10, y0: 10, x1: 20, y1: 20))
+        XCTAssertEqual(dst.pixel(x: 9, y: 15).r, 255, "left of the rectangle untouched")
+        XCTAssertEqual(dst.pixel(x: 20, y: 15).r, 255, "right of it untouched")
+        XCTAssertTrue(dst.resample(src, inverse: (1, 0, 0, 1, 0, 0), x0: -100, y0: -5, x1: 1000, y1: 3), "clipped to the surface")
+        XCTAssertFalse(dst.resample(src, inverse: (.nan, 0, 0, 1, 0, 0), x0: 0, y0: 0, x1: 5, y1: 5))
+        XCTAssertFalse(dst.resample(src, inverse: (1e300, 0, 0, 1, 0, 0), x0: 0, y0: 0, x1: 5, y1: 5))
+        // Far outside the source: transparent.
+        XCTAssertTrue(dst.resample(src, inverse: (1, 0, 0, 1, 5000, 5000), x0: 0, y0: 0, x1: 5, y1: 5))
+        XCTAssertEqual(dst.pixel(x: 2, y: 2).a, 0)
+    }
+
+    /// A card drawn rotated goes through the kernel and looks like cairo's own bilinear composite: over a
+    /// background, clipped, with an element alpha.
+    func testARotatedCardLooksAsCairoDrawsIt() throws {
+        let img = try ImageSurface(contentsOfPNG: BrowserHarness.sampleLibrary + "/Gatos e Café/chelsea.png")
+        let card = try CachedPhotoCard(.image(img), side: 100, deviceScale: 2)
+        func render(viaCairo: Bool) throws -> ImageSurface {
+            let out = try ImageSurface(pixelWidth: 300, pixelHeight: 300)
+            let ctx = CairoContext(surface: out)
+            ctx.clear(to: RGBA(0.16, 0.18, 0.22))
+            ctx.scale(2, 2)
+            ctx.newPath(); ctx.rectangle(CanvasRect(x: 10, y: 20, width: 120, height: 100)); ctx.clip()
+            ctx.translate(75.3, 74.8); ctx.rotate(0.07)
+            if viaCairo {
+                ctx.scale(1.05 / 2, 1.05 / 2)
+                let half = Double(card.surface.pixelWidth) / 2
+                ctx.setSource(card.surface, x: -half, y: -half, filter: .bilinear)
+                ctx.paint(alpha: 0.8)
+            } else {
+                card.draw(in: ctx, centerX: 0, centerY: 0, scale: 1.05, alpha: 0.8)
+            }
+            return out
+        }
+        let a = try render(viaCairo: true), b = try render(viaCairo: false)
+        var worst = 0
+        for y in 0..<300 {
+            for x in 0..<300 {
+                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                worst = max(worst, abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 4, "largest channel difference over an opaque background")
+        XCTAssertEqual(b.pixel(x: 5, y: 100).r, a.pixel(x: 5, y: 100).r, "outside the clip: background")
+    }
+}

@@ -177,6 +177,8 @@ final class AlbumBrowserNavigationTests: XCTestCase {
         // Drag pans.
         let panBefore = photo.pan
         _ = b.handle(.pointerDown(PointerEvent(button: .left, x: 400, y: 300, time: clock.now)), at: clock.now)
+        // (The first move past the 3.5 pt slop anchors the drag; the content follows from there.)
+        _ = b.handle(.pointerMoved(x: 420, y: 310, modifiers: [], time: clock.now), at: clock.now)
         _ = b.handle(.pointerMoved(x: 440, y: 320, modifiers: [], time: clock.now), at: clock.now)
         _ = b.handle(.pointerUp(PointerEvent(button: .left, x: 440, y: 320, time: clock.now)), at: clock.now)
         XCTAssertNotEqual(photo.pan, panBefore)

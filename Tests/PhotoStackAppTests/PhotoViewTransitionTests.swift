@@ -65,7 +65,8 @@ final class PhotoViewTransitionTests: XCTestCase {
         let target = try XCTUnwrap(grid.windowFrame(ofItem: 39))
         XCTAssertGreaterThanOrEqual(target.minY, 0, "scrolled so the cell is in view: \(target)")
         XCTAssertLessThanOrEqual(target.maxY, 800, "scrolled so the cell is in view: \(target)")
-        let frames = h.frames(while: { b.top === photo }) { PhotoViewTest.frame(b, item: 39) }.compactMap { $0 }
+        // Sampled while the photo view is on top (the frame that pops it leaves the grid's state, in content points).
+        let frames = h.frames(while: { b.top === photo }) { b.top === photo ? PhotoViewTest.frame(b, item: 39) : nil }.compactMap { $0 }
         XCTAssertEqual(b.name, "album")
         let landed = try XCTUnwrap(frames.last)
         let cell = try XCTUnwrap(grid.windowFrame(ofItem: 39))

@@ -82,13 +82,18 @@ final class PhotoViewZoomTests: XCTestCase {
         XCTAssertLessThanOrEqual(end.minX, area.minX, "still covering the area")
         XCTAssertLessThanOrEqual(end.minY, area.minY + 1e-9)
         XCTAssertGreaterThanOrEqual(end.maxY, area.maxY - 1e-9)
-        // Dragged past an edge it resists, and springs back on release.
+        // Dragged past an edge it resists, and springs back on release. First a slow drag down (released still: no
+        // coasting) brings the top edge near, then a longer one pulls past it.
+        PhotoViewTest.drag(h, from: Point(x: 400, y: 100), by: Point(x: 0, y: 400), steps: 20, hold: 0.1)
+        h.settle()
         let top = photo.imageRect
-        let xs = PhotoViewTest.drag(h, from: Point(x: 400, y: 100), by: Point(x: 0, y: 400), steps: 20, hold: 0.1, release: false)
-        _ = xs
+        XCTAssertLessThan(top.minY, area.minY - 100, "the top edge is still above the area: \(top)")
+        XCTAssertGreaterThan(top.minY, area.minY - 500)
+        PhotoViewTest.drag(h, from: Point(x: 400, y: 40), by: Point(x: 0, y: 520), steps: 26, hold: 0.1, release: false)
         let pulled = photo.imageRect.minY - area.minY
         XCTAssertGreaterThan(pulled, 20, "pulled below its top edge")
-        XCTAssertLessThan(pulled, 396 - (area.minY - top.minY) - 20, "with resistance")
+        // The finger moved 520 − 3.5 (the drag slop) points; free content would be that far below where it was.
+        XCTAssertLessThan(pulled, 516.5 - (area.minY - top.minY) - 20, "with resistance")
         h.handle(.pointerUp(PointerEvent(button: .left, x: 400, y: 500, time: h.clock.now)))
         h.settle()
         XCTAssertEqual(photo.imageRect.minY, area.minY, accuracy: 0.5)
@@ -109,8 +114,15 @@ final class PhotoViewZoomTests: XCTestCase {
             h.waitUntilReady()
             XCTAssertEqual(photo.index, 0)
             let r = photo.imageRect
-            XCTAssertEqual(max(r.width / photo.area.width, r.height / photo.area.height), 1, accuracy: 0.01, "the large one fits")
-            XCTAssertLessThan(r.width * scale, 1024)
+            if scale == 1 {
+                // 1024×683 pixels in a 752×524 pt area: fitted, below 100 %.
+                XCTAssertEqual(max(r.width / photo.area.width, r.height / photo.area.height), 1, accuracy: 0.01, "the large one fits")
+                XCTAssertLessThan(r.width * scale, 1024)
+            } else {
+                // At 2 device pixels per point the same photo is smaller than the area: 100 %, not enlarged to fit.
+                XCTAssertEqual(r.width * scale, 1024, accuracy: 1e-9, "not upscaled past 100 % at scale \(scale)")
+                XCTAssertEqual(PhotoViewTest.number(h.browser, "pixelScale") ?? 0, 1, accuracy: 1e-9)
+            }
         }
     }
 

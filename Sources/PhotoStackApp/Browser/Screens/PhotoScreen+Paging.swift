@@ -32,6 +32,7 @@ extension PhotoScreen {
     /// Follows the pager: a new page becomes the photo shown (its neighbours load, the grid's selection follows);
     /// a zoomed photo sliding away goes back to its default view.
     func syncIndex() {
+        guard transition?.phase != .closing else { return }   // the photo carried into its cell stays the one shown
         let i = currentPage
         guard i != index else { return }
         index = i
@@ -90,13 +91,14 @@ extension PhotoScreen {
         return true
     }
 
-    /// The touchpad sequence of `target` ended at `time`: its scroller settles with the tracked velocity.
-    func endPreciseScroll(_ target: DragTarget? = nil, at time: Double) {
+    /// The touchpad sequence of `target` ended at `time`: its scroller settles with the tracked velocity (the one at
+    /// `sampledAt`, the last event, when the end is noticed by a pause: a swipe's speed is not lost in the pause).
+    func endPreciseScroll(_ target: DragTarget? = nil, at time: Double, sampledAt: Double? = nil) {
         let t = target ?? preciseTarget
         lastPreciseScrollTime = nil
         preciseTarget = nil
         guard let t else { return }
-        (t == .pan ? panner : pager).smoothScrollEnded(time: time)
+        (t == .pan ? panner : pager).smoothScrollEnded(time: time, sampledAt: sampledAt)
         syncIndex()
     }
 

@@ -140,7 +140,7 @@ public final class PhotoScreen: Screen {
         self.time = max(self.time, time)
         if let last = lastPreciseScrollTime, self.time - last > 0.08 {
             // No touchpad event for 80 ms: the fingers are off the pad (XInput 2 sends no explicit end).
-            endPreciseScroll(at: last + 0.08)
+            endPreciseScroll(at: last + 0.08, sampledAt: last)
         }
         pager.tick(now: self.time)
         panner.tick(now: self.time)

@@ -109,4 +109,26 @@ final class PhotoViewTransitionTests: XCTestCase {
         XCTAssertEqual(b.name, "album")
         XCTAssertEqual(try XCTUnwrap(rest.last), cell.width, accuracy: 1)
     }
+
+    func testAClickOnTheBackgroundClosesIntoTheCellAndAClickOnThePhotoDoesNot() throws {
+        let h = BrowserHarness(root: try PhotoViewTest.library(count: 8, case: self), width: 1280, height: 800)
+        let b = h.browser
+        let grid = try PhotoViewTest.openGrid(h)
+        let cell = try XCTUnwrap(grid.windowFrame(ofItem: 3))
+        h.click(x: cell.midX, y: cell.midY)
+        h.settle()
+        let photo = try XCTUnwrap(b.top as? PhotoScreen)
+        let r = photo.imageRect
+        h.click(x: r.midX, y: r.midY)
+        h.settle()
+        XCTAssertTrue(b.top === photo, "a click on the photo keeps the view")
+        XCTAssertNil(b.state().layout["transition"])
+        h.click(x: 8, y: r.midY)   // left of the photo: the background
+        XCTAssertEqual(b.state().layout["transition"], .string("closing"))
+        let frames = h.frames(while: { b.top === photo }) { b.top === photo ? PhotoViewTest.frame(b, item: 3) : nil }.compactMap { $0 }
+        XCTAssertEqual(b.name, "album")
+        let landed = try XCTUnwrap(frames.last)
+        XCTAssertEqual(landed.minX, cell.minX, accuracy: 1, "into its cell")
+        XCTAssertEqual(landed.width, cell.width, accuracy: 1)
+    }
 }

@@ -75,6 +75,7 @@ final class PhotoViewZoomTests: XCTestCase {
         XCTAssertLessThan(released.minX, before.minX - 200, "the photo followed the finger")
         let path = h.frames(while: { h.browser.isAnimating }) { photo.imageRect }
         XCTAssertGreaterThan(path.count, 10, "it coasts after the release")
+        guard path.count > 10 else { return }
         XCTAssertLessThan(path[3].minX, released.minX - 20, "still moving left after the release")
         XCTAssertLessThan(path.map(\.maxX).min() ?? 0, area.maxX - 1, "past its right edge (rubber band)")
         let end = photo.imageRect

@@ -18,6 +18,9 @@ extension BrowserScreen {
             self.stack.removeLast()
             grid.select(photo.index, at: self.time)
         }
+        photo.onCloseRequest = { [unowned self, unowned photo] t in
+            if self.top === photo { self.goBack(at: t) }
+        }
         if animated, let cell = grid.windowFrame(ofItem: photo.index) { photo.open(fromCell: cell) }
     }
 

@@ -114,6 +114,7 @@ extension PhotoScreen {
             dragging = .pan
             panner.pointerDown(at: point, time: p.time)
         } else {
+            pressOnBackground = transition == nil && !pager.isMoving(at: time) && !imageRect.contains(point)
             dragging = .page
             pager.pointerDown(at: point, time: p.time)
         }
@@ -130,8 +131,15 @@ extension PhotoScreen {
     func pointerUp(_ p: PointerEvent, at time: Double) -> Bool {
         guard let d = dragging else { return false }
         dragging = nil
-        (d == .pan ? panner : pager).pointerUp(at: Point(x: p.x, y: p.y), time: p.time)
+        let point = Point(x: p.x, y: p.y)
+        let release = (d == .pan ? panner : pager).pointerUp(at: point, time: p.time)
         syncIndex()
+        if d == .page, pressOnBackground, release == .click, !imageRect.contains(point) {
+            // A click on the background (not a drag, not stopping a slide): back to the grid.
+            pressOnBackground = false
+            onCloseRequest?(time)
+        }
+        pressOnBackground = false
         return true
     }
 }

@@ -66,6 +66,11 @@ public final class PhotoScreen: Screen {
     public var gridCellFrame: ((Int) -> Rect?)?
     /// Called once a closing transition has ended (the browser pops the screen).
     public var onClosed: (() -> Void)?
+    /// Called with the time when a click on the background outside the photo asks to close the view (the browser
+    /// goes back: the photo flies into its cell).
+    public var onCloseRequest: ((Double) -> Void)?
+    /// True while a press that began on the background, with nothing moving, may still be a click that closes.
+    var pressOnBackground = false
     /// The pixel size the resting geometry was computed for (the panner is re-sized when it changes).
     var restSizeInUse = Size.zero
 

@@ -103,7 +103,7 @@ extension PhotoScreen {
         // Candidates with the quarter turns still to apply (an exact rendering is already turned).
         var candidates: [(surface: ImageSurface, turns: Int)] = []
         if let s = photos.image(for: p.id, pixelSize: need)?.surface { candidates.append((s, turns(of: p))) }
-        if let e = exact { candidates.append((e, renderingRequest(for: i) == nil ? turns(of: p) : 0)) }
+        if let e = exact { candidates.append((e, 0)) }   // a rendering is turned already; a loaded surface is only exact unturned
         func side(_ c: (surface: ImageSurface, turns: Int)) -> Int { max(c.surface.pixelWidth, c.surface.pixelHeight) }
         let bigEnough = candidates.filter { side($0) >= need }
         guard let (s, t) = bigEnough.min(by: { side($0) < side($1) }) ?? candidates.max(by: { side($0) < side($1) }) else { return }

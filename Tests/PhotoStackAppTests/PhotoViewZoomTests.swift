@@ -145,4 +145,26 @@ final class PhotoViewZoomTests: XCTestCase {
         let (next, _) = try XCTUnwrap(photo.renderingRequest(for: 1))
         XCTAssertTrue(h.wait(timeout: 10) { h.browser.photos.renderings.rendering(next) != nil }, "the neighbour's rendering")
     }
+
+    func testAZoomedPhotoSlidingAwayGoesBackToItsDefaultViewOnTheWay() throws {
+        let h = try harness()
+        let b = h.browser
+        let photo = try PhotoViewTest.openPhoto(h)
+        for _ in 0..<4 { h.key(.plus) }
+        h.settle()
+        XCTAssertEqual(photo.zoom, pow(1.25, 4), accuracy: 1e-9)
+        h.key(.right)
+        XCTAssertEqual(photo.index, 1)
+        XCTAssertEqual(photo.zoom, 1, "the photo coming in is at its default view")
+        // The leaving photo's zoom (its `scale` in the state) falls while it slides out.
+        let scales = h.frames(while: { b.isAnimating }) { b.state().visible.first { $0.item == 0 }?.scale }.compactMap { $0 }
+        XCTAssertGreaterThan(scales.count, 3)
+        for (a, c) in zip(scales, scales.dropFirst()) { XCTAssertLessThanOrEqual(c, a + 1e-9, "\(scales)") }
+        XCTAssertLessThan(scales.last ?? 9, pow(1.25, 4) - 0.5, "it shrinks on the way out: \(scales)")
+        h.key(.left)
+        h.settle()
+        XCTAssertEqual(photo.index, 0)
+        XCTAssertEqual(photo.zoom, 1, accuracy: 1e-9, "back at its default view")
+        XCTAssertEqual(photo.imageRect.width, photo.restSize(of: 0).width, accuracy: 1e-9)
+    }
 }

@@ -11,6 +11,8 @@ struct FrameReading {
     var x: Double, y: Double
     /// Input handled before the frame: "kind@seconds".
     var events: [String]
+    /// Costly work done in the frame (`work` in the log: counters that grew, e.g. "uiCards"; empty when none).
+    var work: [String: Int] = [:]
 
     /// The frame-clock time of the first event of `kind` ("down", "up", "wheel") handled before this frame.
     func time(of kind: String) -> Double? {
@@ -30,7 +32,8 @@ extension AppSession {
             guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                   let t = o["t"] as? Double, let y = o["y"] as? Double else { return nil }
             return FrameReading(t: t, cpuMs: o["cpuMs"] as? Double ?? 0, screen: o["screen"] as? String ?? "",
-                                x: o["x"] as? Double ?? 0, y: y, events: o["events"] as? [String] ?? [])
+                                x: o["x"] as? Double ?? 0, y: y, events: o["events"] as? [String] ?? [],
+                                work: o["work"] as? [String: Int] ?? [:])
         }
     }
 

@@ -33,9 +33,9 @@ final class OpenAlbumUnderStressEndToEndTests: XCTestCase {
             kill(pid, SIGSTOP)
             try s.xdotool(["sleep", "0.6"])   // the fly-out's 0.45 s pass while the app is stalled
             kill(pid, SIGCONT)
-            try s.expectState("round \(round): the album at rest, its photos loaded", timeout: 20) { st in
+            try s.expectState("round \(round): the album at rest, its photos loaded and their exact cards built", timeout: 20) { st in
                 st.screen == "album" && !st.animating && !st.photos.isEmpty
-                    && st.photos.allSatisfy { $0["status"] as? String == "loaded" }
+                    && st.photos.allSatisfy { $0["status"] as? String == "loaded" && $0["cardPending"] == nil }
             }
             // The last frame drawn is the grid at rest, not a frame of the fly-out.
             let frames = try XCTUnwrap(s.waitForFrames(timeout: 5) { $0.count > framesBefore && $0.last?.screen == "album" })

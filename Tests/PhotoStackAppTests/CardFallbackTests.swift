@@ -178,4 +178,34 @@ final class CardFallbackTests: XCTestCase {
         }
         XCTAssertEqual(d, 0)
     }
+
+    /// After the fly-out of an album, cells whose stack card can stand in get their exact cards in the background:
+    /// until they arrive the screen says so (`cardPending` in its state) and is not ready for a snapshot, so the
+    /// window's state, `--snapshot` and a capture agree on what "at rest" looks like.
+    func testAnAlbumOpenedFromItsStackIsReadyOnlyWhenItsExactCardsArrived() throws {
+        let h = BrowserHarness(width: 1024, height: 768)
+        let b = h.browser
+        h.waitUntilReady()
+        h.draw()
+        let builders = b.photos.builders
+        b.openAlbum(0, at: h.clock.now)
+        builders.pause()
+        h.settle()
+        let album = try XCTUnwrap(b.top as? AlbumScreen)
+        XCTAssertFalse(b.isAnimating)
+        let pending = album.visiblePhotoStates().filter { $0.cardPending == true }
+        XCTAssertFalse(pending.isEmpty, "the stack's photos wait for their exact grid cards (built in the background)")
+        XCTAssertFalse(b.isReadyForSnapshot, "not ready while stand-ins are drawn")
+        builders.resume()
+        h.waitUntilReady()
+        XCTAssertTrue(album.visiblePhotoStates().allSatisfy { $0.cardPending == nil })
+        let opened = h.draw()
+        // The same album opened without a fly-out (nothing to stand in): the same pixels.
+        let h2 = BrowserHarness(width: 1024, height: 768)
+        h2.browser.openAlbum(0, animated: false, at: h2.clock.now)
+        h2.settle()
+        h2.waitUntilReady()
+        let direct = h2.draw()
+        XCTAssertEqual(opened.differingPixels(from: direct), 0)
+    }
 }

@@ -13,11 +13,16 @@ public struct PhotoState: Codable, Equatable, Sendable {
     public var bytes: Int64?
     /// True when the image shown was decoded from a file that ended early or changed while read.
     public var incomplete: Bool?
+    /// True while the cell rests but draws a stand-in or the quick card: its exact card is still being built
+    /// (in the background; it arrives through the inbox). Absent once the exact card is drawn.
+    public var cardPending: Bool?
 
-    public init(section: Int, item: Int, file: String, status: PhotoLoadStatus, bytes: Int64? = nil, incomplete: Bool = false) {
+    public init(section: Int, item: Int, file: String, status: PhotoLoadStatus, bytes: Int64? = nil, incomplete: Bool = false,
+                cardPending: Bool = false) {
         self.section = section; self.item = item; self.file = file; self.status = status.name
         if case .failed(let r) = status { reason = r } else { reason = nil }
         self.bytes = bytes
         self.incomplete = incomplete ? true : nil
+        self.cardPending = cardPending ? true : nil
     }
 }

@@ -144,6 +144,13 @@ final class PhotoCell: DrawableView {
         return service.rotatedCard(key) != nil
     }
 
+    /// True when the card rests (no lift) but its exact rendering is not built yet: a stand-in or the quick card
+    /// is drawn until it arrives. A query: nothing is prepared or marked.
+    var waitsForExactCard: Bool {
+        guard isDrawn, let photo, let service, restingGeometry != nil else { return false }
+        return !drawsExactCard(photo: photo, service: service)
+    }
+
     override func draw(in ctx: CairoContext, size: Size, deviceScale: Double) {
         guard isDrawn, size.width > 0, let photo, let service else { return }
         let (content, contentKey) = service.cardContent(for: photo.id, pixelSize: pixelSize)

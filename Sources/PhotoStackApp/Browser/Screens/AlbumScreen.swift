@@ -188,7 +188,8 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     public override var isAnimating: Bool { super.isAnimating || isClosing }
 
     public override var isReadyForSnapshot: Bool {
-        !collectionView.elementsAreAnimating && visiblePhotoStates().allSatisfy { $0.status != PhotoLoadStatus.loading.name }
+        !collectionView.elementsAreAnimating
+            && visiblePhotoStates().allSatisfy { $0.status != PhotoLoadStatus.loading.name && $0.cardPending != true }
     }
 
     public override func didClick(_ key: ElementKey?, at point: Point, clickCount: Int, time: Double) {
@@ -305,7 +306,8 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
                   item.attributes.boundingBox.intersects(viewport) else { return nil }
             let p = item.attributes.indexPath
             return PhotoState(section: p.section, item: p.item, file: photo.displayName, status: photos.status(of: photo.id),
-                              bytes: photo.fileSize, incomplete: photos.isIncomplete(photo.id))
+                              bytes: photo.fileSize, incomplete: photos.isIncomplete(photo.id),
+                              cardPending: cell.waitsForExactCard)
         }.sorted { $0.item < $1.item }
     }
 

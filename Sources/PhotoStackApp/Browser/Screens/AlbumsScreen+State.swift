@@ -31,7 +31,8 @@ extension AlbumsScreen {
                   item.attributes.boundingBox.intersects(viewport) else { continue }
             let p = item.attributes.indexPath
             out.append(PhotoState(section: p.section, item: p.item, file: photo.displayName, status: photos.status(of: photo.id),
-                                  bytes: photo.fileSize, incomplete: photos.isIncomplete(photo.id)))
+                                  bytes: photo.fileSize, incomplete: photos.isIncomplete(photo.id),
+                              cardPending: cell.waitsForExactCard))
         }
         return out.sorted { ($0.section, $0.item) < ($1.section, $1.item) }
     }

@@ -25,6 +25,8 @@ public final class BrowserScreen: Screen, UsesHostServices {
     var actions: ActionController!
     /// A slideshow to start once the library (and the album or photo to open) is there (`--slideshow`).
     var pendingSlideshow: Double?
+    /// Paces the reloads of the albums screen while the first scan streams in.
+    var scanPacer = ScanReloadPacer()
 
     /// - Parameters:
     ///   - titleNote: what the window title says about the library when the user did not name it ("Pictures",
@@ -224,18 +226,27 @@ public final class BrowserScreen: Screen, UsesHostServices {
             }
         }
         let update = library.takeUpdate()
+        if update == nil, albumsChanged, library.isScanning, !scanPacer.mayReload(at: self.time) {
+            return true   // the albums found wait for the paced reload (`update(at:)`); the progress note redraws
+        }
         library.refreshPresentation(at: self.time)
         if let changes = update {
             apply(changes, at: self.time)
             openPendingIfPossible(at: self.time)
             return true
         }
-        if albumsChanged {
-            albums.reloadAlbums(animated: true, at: self.time)
-            actions.libraryChanged()
-            openPendingIfPossible(at: self.time)
-        }
+        if albumsChanged { reloadScannedAlbums() }
         return changed || albumsChanged
+    }
+
+    /// Shows the albums the scan found so far (paced by `scanPacer` while it runs).
+    func reloadScannedAlbums() {
+        let start = DispatchTime.now().uptimeNanoseconds
+        library.refreshPresentation(at: time)
+        albums.reloadAlbums(animated: true, at: time)
+        actions.libraryChanged()
+        openPendingIfPossible(at: time)
+        scanPacer.didReload(at: time, cost: ScanReloadPacer.seconds(since: start))
     }
 
     public func handle(_ event: HostEvent, at time: Double) -> Bool {
@@ -267,6 +278,7 @@ public final class BrowserScreen: Screen, UsesHostServices {
     public func update(at time: Double) {
         self.time = max(self.time, time)
         actions.update(at: self.time)
+        if let due = scanPacer.due, self.time >= due { reloadScannedAlbums() }
         // A frame starts with its update: surfaces and cards the screens neither marked in it nor in the last
         // frame may go; the marks made by this update keep theirs.
         photos.beginFrame()
@@ -312,7 +324,7 @@ public final class BrowserScreen: Screen, UsesHostServices {
         return s
     }
 
-    public var nextDeadline: Double? { [actions.nextDeadline, top.nextDeadline].compactMap { $0 }.min() }
+    public var nextDeadline: Double? { [actions.nextDeadline, top.nextDeadline, scanPacer.due].compactMap { $0 }.min() }
 
     public var services: HostServices? {
         get { actions.services }

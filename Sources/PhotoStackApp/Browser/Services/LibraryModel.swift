@@ -68,8 +68,10 @@ public final class LibraryModel {
     public func receive(_ event: LiveLibraryEvent) -> Change {
         switch event {
         case .scan(.album(let album)):
+            // Presented at the next `refreshPresentation` (paced while the scan runs): sharing the array with
+            // `presentedAlbums` now would make the next append copy all of it (10^5 photos: seconds of retains).
             library.albums.append(album)
-            changedLibrary()
+            generation += 1
             photosFound += album.photos.count
             return .scanned
         case .scan(.progress(let p)):

@@ -4,7 +4,8 @@ import StackEngine
 /// rest); `visible` lists every photo drawn with its window frame (the carried photo's presented frame during a
 /// transition). `layout`: `photo` (file name), `album`, `index`, `count`, `page` (pager offset in pages), `zoom`
 /// (1 = the default view) and `zoomTarget`, `pixelScale` (device pixels per image pixel at the presented zoom:
-/// 1 = 100 %), `pan` ([x, y]: offset of the photo's centre from its resting centre, points), `dragging`, and
+/// 1 = 100 %), `pan` ([x, y]: offset of the photo's centre from its resting centre, points), `dragging` (a drag or
+/// swipe moves a scroller), `pointerDown` (the left button is held on the view, as on the collection screens), and
 /// `transition` ("opening" / "closing") while there is one.
 extension PhotoScreen {
     func screenState() -> ScreenState {
@@ -27,6 +28,7 @@ extension PhotoScreen {
             "count": .int(album.photos.count), "page": .double(width > 0 ? offset.x / width : 0), "zoom": .double(z),
             "zoomTarget": .double(zoomIndex == index ? zoomValue.target : 1), "pixelScale": .double(pixelScale(of: index, zoom: z)),
             "pan": .list([.double(p.x), .double(p.y)]), "dragging": .bool(pager.isTracking || panner.isTracking),
+            "pointerDown": .bool(dragging != nil),
         ]
         if let phase = transitionPhase { layout["transition"] = .string(phase) }
         let r = imageRect

@@ -69,10 +69,13 @@ final class AlbumBrowserNavigationTests: XCTestCase {
         XCTAssertEqual(b.state().layout["photo"], .string(album.photos[1].displayName))
         XCTAssertTrue(b.title.contains(album.photos[1].displayName))
 
-        // Right arrow: next photo; Escape: back to the grid with the selection following.
+        // Right arrow: next photo; Escape: back to the grid (the photo goes back into its cell) with the selection
+        // following.
         h.key(.right)
         XCTAssertEqual(b.state().layout["index"], .int(2))
         h.key(.escape)
+        XCTAssertEqual(b.state().layout["transition"], .string("closing"))
+        h.settle()
         XCTAssertEqual(b.name, "album")
         XCTAssertEqual(albumScreen.selectedItem, 2)
         h.key(.escape)
@@ -102,6 +105,7 @@ final class AlbumBrowserNavigationTests: XCTestCase {
         XCTAssertEqual(b.name, "photo")
         XCTAssertEqual(b.state().layout["index"], .int(1))
         h.key(.backspace)
+        h.settle()
         XCTAssertEqual(b.name, "album")
         h.click(x: 10, y: 10, button: .back)
         h.settle()
@@ -151,16 +155,20 @@ final class AlbumBrowserNavigationTests: XCTestCase {
     }
 
     func testPhotoViewZoomsAboutThePointerAndPans() throws {
-        let h = BrowserHarness()
+        // 1024×683 photos in an 800×600 window: fitted (below 100 %).
+        let h = BrowserHarness(width: 800, height: 600)
         let b = h.browser, clock = h.clock
-        b.open(album: 0, photo: 0)
+        b.open(album: 2, photo: 0)
         XCTAssertEqual(b.name, "photo")
         let photo = try XCTUnwrap(b.top as? PhotoScreen)
         h.waitUntilReady()
+        h.settle()
         let fitted = photo.imageRect
+        XCTAssertGreaterThan(photo.actualSizeZoom, 1.2)
         let anchor = Point(x: fitted.minX + fitted.width * 0.4, y: fitted.minY + fitted.height * 0.25)
         _ = b.handle(.wheel(WheelEvent(deltaX: 0, deltaY: -3, isPrecise: false, x: anchor.x, y: anchor.y,
                                        modifiers: .control, time: clock.now)), at: clock.now)
+        h.settle()
         XCTAssertEqual(photo.zoom, 1.25 * 1.25 * 1.25, accuracy: 1e-9)
         let zoomed = photo.imageRect
         // The image point under the pointer stays under it.
@@ -168,21 +176,30 @@ final class AlbumBrowserNavigationTests: XCTestCase {
         XCTAssertEqual((anchor.y - zoomed.minY) / zoomed.height, 0.25, accuracy: 1e-6)
         // Drag pans.
         let panBefore = photo.pan
-        _ = b.handle(.pointerDown(PointerEvent(button: .left, x: 600, y: 400, time: clock.now)), at: clock.now)
-        _ = b.handle(.pointerMoved(x: 640, y: 420, modifiers: [], time: clock.now), at: clock.now)
-        _ = b.handle(.pointerUp(PointerEvent(button: .left, x: 640, y: 420, time: clock.now)), at: clock.now)
+        _ = b.handle(.pointerDown(PointerEvent(button: .left, x: 400, y: 300, time: clock.now)), at: clock.now)
+        // (The first move past the 3.5 pt slop anchors the drag; the content follows from there.)
+        _ = b.handle(.pointerMoved(x: 420, y: 310, modifiers: [], time: clock.now), at: clock.now)
+        _ = b.handle(.pointerMoved(x: 440, y: 320, modifiers: [], time: clock.now), at: clock.now)
+        _ = b.handle(.pointerUp(PointerEvent(button: .left, x: 440, y: 320, time: clock.now)), at: clock.now)
         XCTAssertNotEqual(photo.pan, panBefore)
+        h.settle()
         // Double click: back to fit; again: 100 %.
-        _ = b.handle(.pointerDown(PointerEvent(button: .left, x: 600, y: 400, clickCount: 2, time: clock.now)), at: clock.now)
+        _ = b.handle(.pointerDown(PointerEvent(button: .left, x: 400, y: 300, clickCount: 2, time: clock.now)), at: clock.now)
+        h.settle()
         XCTAssertEqual(photo.zoom, 1)
-        XCTAssertEqual(photo.pan, .zero)
-        _ = b.handle(.pointerDown(PointerEvent(button: .left, x: 600, y: 400, clickCount: 2, time: clock.now)), at: clock.now)
+        XCTAssertEqual(photo.pan.x, 0, accuracy: 1e-9)
+        XCTAssertEqual(photo.pan.y, 0, accuracy: 1e-9)
+        _ = b.handle(.pointerDown(PointerEvent(button: .left, x: 400, y: 300, clickCount: 2, time: clock.now)), at: clock.now)
+        h.settle()
         XCTAssertEqual(photo.zoom, photo.actualSizeZoom, accuracy: 1e-9)
-        // Wheel without Ctrl: next photo; minus key zooms out to fit at most.
+        // Wheel without Ctrl: next photo (its own default view); minus key zooms out to fit at most.
         _ = b.handle(.wheel(WheelEvent(deltaX: 0, deltaY: 1, isPrecise: false, x: 10, y: 10, time: clock.now)), at: clock.now)
         XCTAssertEqual(photo.index, 1)
+        h.settle()
         XCTAssertEqual(photo.zoom, 1)
         for _ in 0..<10 { h.key(.minus) }
-        XCTAssertEqual(photo.zoom, min(1, photo.actualSizeZoom), accuracy: 1e-9, "zooming out stops at fit or 100 %")
+        h.settle()
+        XCTAssertEqual(photo.zoom, 1, accuracy: 1e-9, "zooming out stops at the default view")
     }
+
 }

@@ -11,6 +11,8 @@ public enum AppMessage: Sendable {
     case image(LoadResult)
     /// A photo card was built (card builder threads).
     case card(BuiltCard)
+    /// A photo was rendered at the exact size the photo view shows it (photo renderer thread).
+    case rendering(PhotoRendering)
     /// A user action finished its work off the UI thread: files trashed or put back, photos rotated, information
     /// or taken dates read, clipboard data made (`ActionWorker`, `TakenDateReader`).
     case action(ActionResult)

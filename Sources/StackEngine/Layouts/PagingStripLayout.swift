@@ -76,23 +76,12 @@ public final class PagingStripLayout: CollectionViewLayout {
         targetContentOffset(forProposed: proposed, velocity: velocity, from: host?.bounds.origin ?? proposed)
     }
 
-    /// The paging rule, the only one: a fling faster than `flingVelocityThreshold` goes to the next page boundary
-    /// beyond `start` in its direction (one page from a page, or the page being dragged towards); a slower release
-    /// rests on the page nearest the proposal, at most one page from the page nearest `start`. Points.
+    /// The paging rule (`PageSnapping`, shared with scrollers that no layout owns): a fling faster than
+    /// `flingVelocityThreshold` goes to the next page boundary beyond `start` in its direction; a slower release rests
+    /// on the page nearest the proposal, at most one page from the page nearest `start`. Points.
     public override func targetContentOffset(forProposed proposed: Point, velocity: Point, from start: Point) -> Point {
-        guard pageWidth > 0, pageCount > 0 else { return proposed }
-        let at = start.x / pageWidth
-        var page: Int
-        if velocity.x > flingVelocityThreshold {
-            page = Int((at + 1e-6).rounded(.down)) + 1
-        } else if velocity.x < -flingVelocityThreshold {
-            page = Int((at - 1e-6).rounded(.up)) - 1
-        } else {
-            let current = Int(at.rounded())
-            page = min(max(Int((proposed.x / pageWidth).rounded()), current - 1), current + 1)
-        }
-        page = min(max(page, 0), pageCount - 1)
-        return Point(x: Double(page) * pageWidth, y: proposed.y)
+        let rule = PageSnapping(pageWidth: pageWidth, pageCount: pageCount, flingVelocityThreshold: flingVelocityThreshold)
+        return Point(x: rule.targetX(forProposed: proposed.x, velocity: velocity.x, from: start.x), y: proposed.y)
     }
 
     /// The indicators for a content offset (points): left when anything lies left of the viewport, right when

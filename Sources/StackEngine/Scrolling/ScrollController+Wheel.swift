@@ -31,11 +31,12 @@ extension ScrollController {
     }
 
     /// The touchpad sequence ended at `time` (XI2 scroll stop / fingers lifted): coast with the tracked velocity
-    /// exactly like a drag release (bouncing, snapping).
-    public func smoothScrollEnded(time: Double) {
+    /// exactly like a drag release (bouncing, snapping). `sampledAt`: when the fingers are known to have left (the
+    /// last event, when the end is only noticed by a pause in the events), the velocity is the one at that time.
+    public func smoothScrollEnded(time: Double, sampledAt sampleTime: Double? = nil) {
         guard let tp = touchpad else { return }
         touchpad = nil
-        settle(at: time, velocity: releaseVelocity(pointer: tp.tracker.velocity(at: time), time: time))
+        settle(at: time, velocity: releaseVelocity(pointer: tp.tracker.velocity(at: min(time, sampleTime ?? time)), time: time))
     }
 
     /// Keyboard scrolling at `time` (seconds), animated like the wheel (repeated keys accumulate).

@@ -12,7 +12,7 @@ public final class BrowserScreen: Screen, UsesHostServices {
     public let library: LibraryModel
     public let photos: PhotoService
     public let albums: AlbumsScreen
-    public private(set) var stack: [Screen]
+    public internal(set) var stack: [Screen]
     var width = 0.0, height = 0.0, scale = 1.0
     /// The time of the last turn that reached this screen, seconds.
     var time = 0.0
@@ -94,12 +94,13 @@ public final class BrowserScreen: Screen, UsesHostServices {
         push(screen, at: time)
     }
 
-    func openPhoto(_ item: Int, in albumScreen: AlbumScreen, section: Int, at time: Double) {
+    func openPhoto(_ item: Int, in albumScreen: AlbumScreen, section: Int, animated: Bool = true, at time: Double) {
         guard top === albumScreen, !albumScreen.isClosing else { return }
         albumScreen.selectedItem = item
         let screen = PhotoScreen(album: albumScreen.album, section: section, index: item, photos: photos)
         screen.quarterTurns = { [unowned self] in self.actions.viewRotations[$0] ?? 0 }
         screen.onIndexChange = { [unowned albumScreen] i in albumScreen.selectedItem = i }
+        attach(screen, to: albumScreen, animated: animated)
         push(screen, at: time)
     }
 
@@ -108,7 +109,8 @@ public final class BrowserScreen: Screen, UsesHostServices {
         if width > 0 { screen.resize(width: width, height: height, scale: scale, at: time) }
     }
 
-    /// Goes back one level at `time`: photo → album grid (at once), album → albums (photos fly back into the stack).
+    /// Goes back one level at `time`: photo → album grid (the photo goes back into its cell), album → albums (photos
+    /// fly back into the stack).
     public func goBack(at time: Double) {
         guard stack.count > 1 else { return }
         if let albumScreen = top as? AlbumScreen {
@@ -119,6 +121,8 @@ public final class BrowserScreen: Screen, UsesHostServices {
                 guard let self, let albumScreen, self.top === albumScreen else { return }
                 self.stack.removeLast()
             }
+        } else if let photoScreen = top as? PhotoScreen, let grid = stack[stack.count - 2] as? AlbumScreen {
+            closePhoto(photoScreen, into: grid, at: time)
         } else {
             stack.removeLast()
             let t = top
@@ -143,7 +147,7 @@ public final class BrowserScreen: Screen, UsesHostServices {
         albums.collectionView.layoutIfNeeded(at: time)
         openAlbum(p.album, animated: p.animated, at: time)
         if let photo = p.photo, let albumScreen = top as? AlbumScreen {
-            openPhoto(photo, in: albumScreen, section: p.album, at: time)
+            openPhoto(photo, in: albumScreen, section: p.album, animated: p.animated, at: time)
         }
     }
 
@@ -217,7 +221,7 @@ public final class BrowserScreen: Screen, UsesHostServices {
                     changed = true
                 case .none: break
                 }
-            case .image, .card:
+            case .image, .card, .rendering:
                 if photos.receive(m) { changed = true }
             case .action(let result):
                 if actions.receive(result, at: self.time) { changed = true }
@@ -283,6 +287,7 @@ public final class BrowserScreen: Screen, UsesHostServices {
         let t = top
         // The albums screen beneath keeps its cards (it shows under flying photos and when the user comes back).
         if t !== albums { albums.update(at: self.time) }
+        if let (_, grid) = photoOverGrid { grid.update(at: self.time) }   // the grid shows beneath the photo
         t.update(at: self.time)
         if top !== t { top.update(at: self.time) }   // a fly-back just ended: the albums screen shows this frame
     }
@@ -311,6 +316,7 @@ public final class BrowserScreen: Screen, UsesHostServices {
             albums.draw(in: context, width: width, height: height, scale: scale)
             for cell in hidden { cell.isDrawn = true }
         }
+        drawGridBeneathPhoto(in: context, width: width, height: height, scale: scale)
         top.draw(in: context, width: width, height: height, scale: scale)
         actions.drawOverlays(in: context, width: width, height: height)
     }

@@ -24,6 +24,8 @@ public final class PhotoService {
     let cards = CardCache()
     /// The card builder threads (their counters are what the frame bench reports).
     public let builders: CardBuilders
+    /// Photos rendered at the exact size the photo view shows them (a background thread of their own).
+    public let renderings: PhotoRenderings
     private var loader: ImageLoader!
     private struct RequestKey: Hashable { var photo: PhotoPath; var bucket: Int }
     private var inFlight: [RequestKey: LoadRequestID] = [:]
@@ -51,6 +53,7 @@ public final class PhotoService {
                 surfaceCapacity: Int = 32 * 1024 * 1024, cardBuilders: Int? = nil) {
         surfaces = SurfaceCache(capacity: surfaceCapacity)
         builders = CardBuilders(workerCount: cardBuilders ?? CardBuilders.defaultWorkerCount, post: post)
+        renderings = PhotoRenderings(post: post)
         diskCache = pipeline.diskCache
         loader = ImageLoader(pipeline: pipeline, workerCount: workerCount, deliver: { post(.image($0)) })
     }
@@ -60,6 +63,7 @@ public final class PhotoService {
                 cardBuilders: Int? = nil, work: @escaping ImageLoader.Work) {
         surfaces = SurfaceCache(capacity: surfaceCapacity)
         builders = CardBuilders(workerCount: cardBuilders ?? CardBuilders.defaultWorkerCount, post: post)
+        renderings = PhotoRenderings(post: post)
         diskCache = nil
         loader = ImageLoader(workerCount: workerCount, deliver: { post(.image($0)) }, work: work)
     }
@@ -67,6 +71,7 @@ public final class PhotoService {
     deinit {
         loader.shutdown()
         builders.shutdown()
+        renderings.shutdown()
     }
 
     /// The cache bucket for a need of `pixelSize` device pixels (longest side).
@@ -83,6 +88,7 @@ public final class PhotoService {
     public func beginFrame() {
         surfaces.beginFrame()
         cards.beginFrame()
+        renderings.beginFrame()
         let keep = wantedCards.union(previouslyWantedCards)
         builders.cancelQueued { keep.contains($0) }
         previouslyWantedCards = wantedCards
@@ -124,6 +130,7 @@ public final class PhotoService {
     public func forget(_ photo: PhotoPath) {
         surfaces.remove(photo: photo)
         cards.remove(photo: photo)
+        renderings.forget(photo)
         failures[photo] = nil
         originalSizes[photo] = nil
         incomplete.remove(photo)
@@ -148,6 +155,8 @@ public final class PhotoService {
                   !cards.contains(built.key), let card = built.card else { return false }
             cards.insert(card, for: built.key)
             return true
+        case .rendering(let r):
+            return renderings.receive(r)
         case .library, .action:
             return false
         }

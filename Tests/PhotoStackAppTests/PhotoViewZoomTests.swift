@@ -167,4 +167,26 @@ final class PhotoViewZoomTests: XCTestCase {
         XCTAssertEqual(photo.zoom, 1, accuracy: 1e-9, "back at its default view")
         XCTAssertEqual(photo.imageRect.width, photo.restSize(of: 0).width, accuracy: 1e-9)
     }
+
+    /// A touchpad pinch zooms the photo view too: the spread multiplies the zoom the pinch began with, about the
+    /// fingers' centre.
+    func testAPinchZoomsAboutItsCentre() throws {
+        let h = try harness()
+        let photo = try PhotoViewTest.openPhoto(h)
+        let r0 = photo.imageRect
+        let centre = Point(x: r0.minX + r0.width * 0.25, y: r0.minY + r0.height * 0.4)
+        func pinch(_ phase: PinchEvent.Phase, _ scale: Double) {
+            h.handle(.pinch(PinchEvent(phase: phase, scale: scale, x: centre.x, y: centre.y, time: h.clock.now)))
+        }
+        pinch(.began, 1)
+        pinch(.changed, 1.5)
+        h.frame()
+        pinch(.changed, 2)
+        pinch(.ended, 2)
+        h.settle()
+        XCTAssertEqual(photo.zoom, 2, accuracy: 1e-9)
+        let r = photo.imageRect
+        XCTAssertEqual(r.minX + r.width * 0.25, centre.x, accuracy: 1e-6, "the point between the fingers stays there")
+        XCTAssertEqual(r.minY + r.height * 0.4, centre.y, accuracy: 1e-6)
+    }
 }

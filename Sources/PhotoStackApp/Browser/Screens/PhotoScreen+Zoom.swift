@@ -1,3 +1,4 @@
+import Host
 import StackEngine
 
 /// Zoom and pan. The zoom of one photo (`zoomIndex`) is an animated number (the reflow spring, retargeted from its
@@ -40,6 +41,21 @@ extension PhotoScreen {
     func contentVelocity(at time: Double) -> Point {
         if let m = panMotion { return Point(x: m.x.velocity(at: time), y: m.y.velocity(at: time)) }
         return panner.velocity(at: time)
+    }
+
+    /// A touchpad pinch (XInput 2.4): the zoom follows the fingers' spread from the zoom at the gesture's start,
+    /// about the gesture's centre, each update retargeting the zoom animation.
+    func pinch(_ p: PinchEvent, at time: Double) -> Bool {
+        switch p.phase {
+        case .began:
+            pinchStartZoom = zoomIndex == index ? zoomValue.target : 1
+        case .changed:
+            guard let z0 = pinchStartZoom, p.scale > 0 else { return false }
+            setZoom(z0 * p.scale, about: Point(x: p.x, y: p.y), at: time)
+        case .ended, .cancelled:
+            pinchStartZoom = nil
+        }
+        return true
     }
 
     /// Multiplies the zoom the shown photo is going to by `factor`, about `anchor` (window points), at `time`.

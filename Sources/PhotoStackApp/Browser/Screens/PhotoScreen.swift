@@ -36,6 +36,8 @@ public final class PhotoScreen: Screen {
     var width = 0.0, height = 0.0, scale = 1.0
     /// The time of the last update or event, seconds.
     var time = 0.0
+    /// The zoom the shown photo was going to when a touchpad pinch began (nil: no pinch).
+    var pinchStartZoom: Double?
     var lastPointer: Point?
     let background = try? BackgroundTexture()
     /// Quarter turns (clockwise) a photo is shown with: the rotation of formats turned in the view only.
@@ -186,6 +188,8 @@ public final class PhotoScreen: Screen {
         case let .pointerMoved(x, y, _, t):
             lastPointer = Point(x: x, y: y)
             return pointerMoved(Point(x: x, y: y), time: t)
+        case .pinch(let p):
+            return pinch(p, at: self.time)
         default:
             return false
         }

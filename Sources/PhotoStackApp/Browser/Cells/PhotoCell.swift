@@ -83,7 +83,11 @@ final class PhotoCell: DrawableView {
         guard isDrawn, let photo, let service, let a = attributes else { return }
         service.markInUse(photo.id, pixelSize: pixelSize)
         let (content, contentKey) = service.cardContent(for: photo.id, pixelSize: pixelSize)
-        let onScreenNeed: PhotoService.CardNeed = service.hasStandIn(for: photo.id) ? .soon : .now
+        let hasStandIn = service.hasStandIn(for: photo.id)
+        // At rest a card with nothing to stand in is built now; while elements animate (a fly-out, a zoom step bringing
+        // new stacks on screen) it is built in the background and drawn quick for a frame or two, so the first frame
+        // of an animation does not build a screenful of cards.
+        let onScreenNeed: PhotoService.CardNeed = hasStandIn ? .soon : mayRerender ? .now : .whileScrolling
         if let g = restingGeometry, let key = restingKey(contentKey) {
             if restsStraight(g), let u = unrotatedKey(contentKey) {
                 let need: PhotoService.CardNeed = !onScreen ? .ahead : mayDrawQuick ? .whileScrolling : onScreenNeed

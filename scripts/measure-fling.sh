@@ -17,6 +17,7 @@
 #   --zoom LEVEL     the album grid's zoom level (settings.json albumGridZoomLevel; default 0)
 #   --bin BINARY     default .build/release/photostack
 #   --keep DIR       keep the frame log, the app's stderr and the state file there
+# WRAP='perf record -e cpu-clock -g -o FILE' runs the measured app under that command.
 # Before measuring, a warm-up run pages through everything (Page_Down until the end) so every thumbnail is in
 # the run's thumbnail cache; the measured run is a new process on that warm cache.
 set -euo pipefail
@@ -32,7 +33,7 @@ while [ $# -gt 0 ]; do
     --zoom) zoom="$2"; shift 2 ;;
     --bin) bin="$2"; shift 2 ;;
     --keep) keep="$2"; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown argument: $1" >&2; exit 2 ;;
   esac
 done
@@ -73,9 +74,10 @@ Xvfb "$display" -screen 0 "${size}x24" -nolisten tcp -noreset >"$work/xvfb.log" 
 for _ in $(seq 100); do xdpyinfo -display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
 export DISPLAY="$display"
 
-start_app() {  # FRAME_LOG
-  XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" PHOTOSTACK_FRAME_LOG="$1" \
-    "$bin" "$library" "${open_args[@]}" --state "$work/state.json" --size "$size" --scale "$scale" \
+start_app() {  # FRAME_LOG [WRAPPER...]
+  local log="$1"; shift
+  XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" PHOTOSTACK_FRAME_LOG="$log" \
+    "$@" "$bin" "$library" "${open_args[@]}" --state "$work/state.json" --size "$size" --scale "$scale" \
     2>>"$work/app.stderr" & app=$!
 }
 stop_app() { kill "$app" 2>/dev/null || true; wait "$app" 2>/dev/null || true; app=""; rm -f "$work/state.json"; }
@@ -109,8 +111,9 @@ while :; do
 done
 stop_app
 
-# Measured run.
-start_app "$work/frames.jsonl"
+# Measured run (WRAP='perf record -e cpu-clock -g -o FILE' runs the app under a profiler).
+# shellcheck disable=SC2086
+start_app "$work/frames.jsonl" ${WRAP:-}
 wait_rest
 sleep 0.5
 win=$(window_id)

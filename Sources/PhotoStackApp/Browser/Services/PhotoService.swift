@@ -166,8 +166,12 @@ public final class PhotoService {
             if loaded.originalWidth > 0, loaded.originalHeight > 0 {
                 originalSizes[result.photoID] = (loaded.originalWidth, loaded.originalHeight)
             }
+            // The decoded buffer becomes the surface's pixels (no copy, no fresh pages on the UI thread); a buffer
+            // cairo cannot take as is is copied.
             let image = loaded.image
-            let surface = image.withUnsafeBytes {
+            let surface = image.withUnsafeMutableBytes {
+                ImageSurface(adoptingARGB32: $0, width: image.width, height: image.height, stride: image.stride, owner: image)
+            } ?? image.withUnsafeBytes {
                 try? ImageSurface(copyingARGB32: $0, width: image.width, height: image.height, stride: image.stride)
             }
             guard let surface else { return false }

@@ -2,7 +2,7 @@
 # Compares PhotoStack's window, nsxiv and feh on the same folder of photos, cold and warm: when the window
 # shows its settled first screen, when all thumbnails are made, peak memory.
 # Usage: scripts/compare-viewers.sh [--count N] [--dir DIR] [--runs R] [--json FILE] [--timeout S] [--build]
-#                                   [--zoom LEVEL] [--baseline BIN] [--skip-djpeg]
+#                                   [--zoom LEVEL] [--baseline BIN] [--skip-djpeg] [--keep-runs DIR] [--photostack-only]
 #   --count N       photos in the bench folder (default 200)
 #   --dir DIR       bench folder (default ${XDG_CACHE_HOME:-~/.cache}/photostack-bench/photos-N; made by make-bench-folder.sh)
 #   --runs R        cold rounds and warm rounds (default 5); each round runs every viewer once, in turn;
@@ -15,6 +15,7 @@
 #   --baseline BIN  also measure another photostack binary in the same rounds (before/after a change)
 #   --skip-djpeg    leave out the decoder-floor row
 #   --keep-runs DIR copy every run's files there (probe JSON, PhotoStack's frame logs and state files)
+#   --photostack-only  no nsxiv, feh or djpeg rows (before/after runs with --baseline)
 # PhotoStack runs as `photostack DIR --open-album 0 --size 1920x1080 --scale 1` (PHOTOSTACK_BIN overrides the
 # binary, default .build/release/photostack) under the same probe (scripts/lib/viewer_probe.py) as nsxiv and feh.
 # Installs its own packages (scripts/install-deps.sh bench), starts its own Xvfb (1920x1080x24) on a free
@@ -26,10 +27,10 @@ export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in scripts/lib
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 lib="$here/lib"
-count=200; dir=""; runs=5; json=""; timeout_s=120; build=0; zoom=""; baseline=""; skip_djpeg=0; keep_runs=""
+count=200; dir=""; runs=5; json=""; timeout_s=120; build=0; zoom=""; baseline=""; skip_djpeg=0; keep_runs=""; skip_peers=0
 command_line="scripts/compare-viewers.sh $*"
 
-usage() { sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
@@ -42,6 +43,7 @@ while [ $# -gt 0 ]; do
     --baseline) baseline="$(realpath "$2")"; shift 2 ;;
     --skip-djpeg) skip_djpeg=1; shift ;;
     --keep-runs) keep_runs="$2"; shift 2 ;;
+    --photostack-only) skip_peers=1; skip_djpeg=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "unknown argument: $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -199,8 +201,10 @@ for mode in cold warm; do
   interval=$cold_interval; [ "$mode" = warm ] && interval=$warm_interval
   for r in $(seq "$runs"); do
     echo "round $mode $r/$runs"
-    run_nsxiv "$mode" "$r" "$interval"
-    run_feh "$mode" "$r" "$interval"
+    if [ "$skip_peers" -eq 0 ]; then
+      run_nsxiv "$mode" "$r" "$interval"
+      run_feh "$mode" "$r" "$interval"
+    fi
     for c in "${ps_configs[@]}"; do
       IFS=: read -r name bin _ <<<"$c"
       run_photostack "$name" "$bin" "$mode" "$r" "$interval"

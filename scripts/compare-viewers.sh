@@ -1,12 +1,23 @@
 #!/usr/bin/env bash
-# Compares thumbnail speed and memory of PhotoStack, nsxiv and feh on the same folder, cold and warm.
+# Compares PhotoStack's window, nsxiv and feh on the same folder of photos, cold and warm: when the window
+# shows its settled first screen, when all thumbnails are made, peak memory.
 # Usage: scripts/compare-viewers.sh [--count N] [--dir DIR] [--runs R] [--json FILE] [--timeout S] [--build]
-#   --count N    photos in the bench folder (default 200)
-#   --dir DIR    bench folder (default ${XDG_CACHE_HOME:-~/.cache}/photostack-bench/photos-N; made by make-bench-folder.sh)
-#   --runs R     cold runs and warm runs per viewer (default 3); the table shows median (min–max)
-#   --json FILE  also write the figures, every run's numbers and the machine facts as JSON
-#   --timeout S  bound on each measured run in seconds (default 120)
-#   --build      run `swift build -c release` first so the PhotoStack row can be measured
+#                                   [--zoom LEVEL] [--baseline BIN] [--skip-djpeg] [--keep-runs DIR] [--photostack-only]
+#   --count N       photos in the bench folder (default 200)
+#   --dir DIR       bench folder (default ${XDG_CACHE_HOME:-~/.cache}/photostack-bench/photos-N; made by make-bench-folder.sh)
+#   --runs R        cold rounds and warm rounds (default 5); each round runs every viewer once, in turn;
+#                   the table shows median (min–max)
+#   --json FILE     also write the figures, every run's numbers and the machine facts as JSON
+#   --timeout S     bound on each measured run in seconds (default 120)
+#   --build         run `swift build -c release` first so the PhotoStack rows can be measured
+#   --zoom LEVEL    also measure PhotoStack with the album grid at this zoom level (settings.json
+#                   albumGridZoomLevel), the level whose first screen shows at least nsxiv's 91 thumbnails
+#   --baseline BIN  also measure another photostack binary in the same rounds (before/after a change)
+#   --skip-djpeg    leave out the decoder-floor row
+#   --keep-runs DIR copy every run's files there (probe JSON, PhotoStack's frame logs and state files)
+#   --photostack-only  no nsxiv, feh or djpeg rows (before/after runs with --baseline)
+# PhotoStack runs as `photostack DIR --open-album 0 --size 1920x1080 --scale 1` (PHOTOSTACK_BIN overrides the
+# binary, default .build/release/photostack) under the same probe (scripts/lib/viewer_probe.py) as nsxiv and feh.
 # Installs its own packages (scripts/install-deps.sh bench), starts its own Xvfb (1920x1080x24) on a free
 # display, and stops every process it started on exit, failure or Ctrl+C.
 # Definitions of the figures: docs/performance.md.
@@ -16,10 +27,10 @@ export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in scripts/lib
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 lib="$here/lib"
-count=200; dir=""; runs=3; json=""; timeout_s=120; build=0
+count=200; dir=""; runs=5; json=""; timeout_s=120; build=0; zoom=""; baseline=""; skip_djpeg=0; keep_runs=""; skip_peers=0
 command_line="scripts/compare-viewers.sh $*"
 
-usage() { sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
@@ -28,6 +39,11 @@ while [ $# -gt 0 ]; do
     --json) json="$2"; shift 2 ;;
     --timeout) timeout_s="$2"; shift 2 ;;
     --build) build=1; shift ;;
+    --zoom) zoom="$2"; shift 2 ;;
+    --baseline) baseline="$(realpath "$2")"; shift 2 ;;
+    --skip-djpeg) skip_djpeg=1; shift ;;
+    --keep-runs) keep_runs="$2"; shift 2 ;;
+    --photostack-only) skip_peers=1; skip_djpeg=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "unknown argument: $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -123,67 +139,84 @@ load_at_start="$(cut -d' ' -f1-3 /proc/loadavg)"
 nsxiv_visible=$(( 13 * 7 < count ? 13 * 7 : count ))
 nsxiv_bar=40
 
-echo "nsxiv: $runs cold + $runs warm runs"
-nsxiv_cache="$work/nsxiv-home"
-nsxiv_dir="$nsxiv_cache/nsxiv$dir"
-for r in $(seq "$runs"); do
-  rm -rf "$nsxiv_cache"; mkdir -p "$nsxiv_dir"
-  drop_page_cache || true
-  XDG_CACHE_HOME="$nsxiv_cache" probe "$runs_dir/nsxiv-cold-$r.json" "$cold_interval" --ignore-bottom "$nsxiv_bar" \
-    --watch "cache=$nsxiv_dir" --watch "photos=$dir" -- nsxiv -t -g 1920x1080+0+0 "${photos[@]}"
-done
-for r in $(seq "$runs"); do
-  XDG_CACHE_HOME="$nsxiv_cache" probe "$runs_dir/nsxiv-warm-$r.json" "$warm_interval" --ignore-bottom "$nsxiv_bar" \
-    --watch "cache=$nsxiv_dir" --watch "photos=$dir" -- nsxiv -t -g 1920x1080+0+0 "${photos[@]}"
-done
-
-echo "feh: $runs cold + $runs warm runs"
-feh_cache="$work/feh-home"
-for r in $(seq "$runs"); do
-  rm -rf "$feh_cache"; mkdir -p -m 700 "$feh_cache/thumbnails/normal" "$feh_cache/thumbnails/large"
-  drop_page_cache || true
-  XDG_CACHE_HOME="$feh_cache" probe "$runs_dir/feh-cold-$r.json" "$cold_interval" \
-    --watch "thumbs=$feh_cache/thumbnails/normal" --watch "thumbs=$feh_cache/thumbnails/large" \
-    --watch "photos=$dir" -- feh -t -P "$dir"
-done
-for r in $(seq "$runs"); do
-  XDG_CACHE_HOME="$feh_cache" probe "$runs_dir/feh-warm-$r.json" "$warm_interval" \
-    --watch "thumbs=$feh_cache/thumbnails/normal" --watch "thumbs=$feh_cache/thumbnails/large" \
-    --watch "photos=$dir" -- feh -t -P "$dir"
-done
-
-# PhotoStack: its own bench prints one JSON object (firstScreenSeconds, allSeconds, peakRSSBytes).
+# PhotoStack: the real window with the same probe and rules: `photostack DIR --open-album 0` at 1920x1080, scale 1.
+# Each configuration has its own thumbnail cache (XDG_CACHE_HOME: emptied before each cold run) and its own
+# settings (XDG_CONFIG_HOME/photostack/settings.json: the album grid's zoom level).
 photostack="${PHOTOSTACK_BIN:-$root/.build/release/photostack}"  # PHOTOSTACK_BIN: to test this row
 if [ "$build" -eq 1 ]; then
   echo "photostack: swift build -c release"
   run_child bash -c 'cd "$1" && swift build -c release' build "$root" || echo "photostack: release build failed" >&2
 fi
-if [ -x "$photostack" ] && "$photostack" bench thumbnails --help >/dev/null 2>&1; then
-  echo "photostack: $runs cold + $runs warm runs"
-  ps_cache="$work/photostack-home"
-  for mode in cold warm; do
-    for r in $(seq "$runs"); do
-      if [ "$mode" = cold ]; then rm -rf "$ps_cache"; drop_page_cache || true; fi
-      mkdir -p "$ps_cache"
-      status=0
-      DISPLAY="$display" XDG_CACHE_HOME="$ps_cache" run_child timeout --signal=TERM --kill-after=5 "$timeout_s" \
-        "$photostack" bench thumbnails --dir "$dir" "--$mode" >"$runs_dir/photostack-$mode-$r.json" || status=$?
-      if [ "$status" -ne 0 ]; then
-        echo "  run photostack-$mode-$r: exit status $status" >&2
-        rm -f "$runs_dir/photostack-$mode-$r.json"
-      fi
-    done
-  done
-elif [ -x "$photostack" ]; then
-  echo "built, but \`photostack bench thumbnails\` is not available" >"$runs_dir/photostack.status"
+ps_configs=()      # name:binary:zoom
+if [ -x "$photostack" ]; then
+  ps_configs+=("photostack:$photostack:0")
+  # Densest configuration: the album grid zoom level whose first screen shows at least nsxiv's 91 thumbnails.
+  # (--zoom N; AppSettings.albumGridZoomLevel. Until the zoom levels of issue 14 are in main the level is
+  # accepted but changes nothing: the row then shows the default density, and says which level it asked for.)
+  if [ -n "$zoom" ]; then ps_configs+=("photostack-zoom$zoom:$photostack:$zoom"); fi
 else
   echo "not built" >"$runs_dir/photostack.status"
 fi
+if [ -n "$baseline" ]; then  # --baseline BIN: another build measured in the same rounds (before/after)
+  ps_configs+=("baseline:$baseline:0")
+  if [ -n "$zoom" ]; then ps_configs+=("baseline-zoom$zoom:$baseline:$zoom"); fi
+fi
+for c in "${ps_configs[@]}"; do
+  IFS=: read -r name _ z <<<"$c"
+  mkdir -p "$work/$name-config/photostack" "$work/$name-data"
+  printf '{"albumGridZoomLevel": %d}\n' "$z" >"$work/$name-config/photostack/settings.json"
+done
+
+nsxiv_cache="$work/nsxiv-home"
+nsxiv_dir="$nsxiv_cache/nsxiv$dir"
+feh_cache="$work/feh-home"
+run_nsxiv() {  # MODE R
+  if [ "$1" = cold ]; then rm -rf "$nsxiv_cache"; mkdir -p "$nsxiv_dir"; drop_page_cache || true; fi
+  XDG_CACHE_HOME="$nsxiv_cache" probe "$runs_dir/nsxiv-$1-$2.json" "$3" --ignore-bottom "$nsxiv_bar" \
+    --watch "cache=$nsxiv_dir" --watch "photos=$dir" -- nsxiv -t -g 1920x1080+0+0 "${photos[@]}"
+}
+run_feh() {
+  if [ "$1" = cold ]; then
+    rm -rf "$feh_cache"; mkdir -p -m 700 "$feh_cache/thumbnails/normal" "$feh_cache/thumbnails/large"
+    drop_page_cache || true
+  fi
+  XDG_CACHE_HOME="$feh_cache" probe "$runs_dir/feh-$1-$2.json" "$3" \
+    --watch "thumbs=$feh_cache/thumbnails/normal" --watch "thumbs=$feh_cache/thumbnails/large" \
+    --watch "photos=$dir" -- feh -t -P "$dir"
+}
+run_photostack() {  # NAME BINARY MODE R INTERVAL
+  local name="$1" bin="$2" mode="$3" r="$4" interval="$5" cache="$work/$1-cache"
+  if [ "$mode" = cold ]; then rm -rf "$cache"; drop_page_cache || true; fi
+  mkdir -p -m 700 "$cache" "$cache/thumbnails" "$cache/thumbnails/large" "$cache/thumbnails/x-large"
+  XDG_CACHE_HOME="$cache" XDG_CONFIG_HOME="$work/$name-config" XDG_DATA_HOME="$work/$name-data" \
+    PHOTOSTACK_FRAME_LOG="$runs_dir/$name-$mode-$r.frames.jsonl" \
+    probe "$runs_dir/$name-$mode-$r.json" "$interval" --watch "thumbs=$cache/thumbnails/x-large" \
+    --watch "thumbs=$cache/thumbnails/large" --watch "photos=$dir" \
+    -- "$bin" "$dir" --open-album 0 --size 1920x1080 --scale 1 --state "$runs_dir/$name-$mode-$r.state.json"
+}
+
+# Rounds: every viewer once per round (cold rounds first, then warm rounds with the caches the last cold
+# round left), so load on the shared machine colours all of them alike.
+for mode in cold warm; do
+  interval=$cold_interval; [ "$mode" = warm ] && interval=$warm_interval
+  for r in $(seq "$runs"); do
+    echo "round $mode $r/$runs"
+    if [ "$skip_peers" -eq 0 ]; then
+      run_nsxiv "$mode" "$r" "$interval"
+      run_feh "$mode" "$r" "$interval"
+    fi
+    for c in "${ps_configs[@]}"; do
+      IFS=: read -r name bin _ <<<"$c"
+      run_photostack "$name" "$bin" "$mode" "$r" "$interval"
+    done
+  done
+done
 
 # Decoder floor: every photo decoded at 1/8 scale by djpeg (libjpeg-turbo), one process per core, cold.
-echo "djpeg -scale 1/8: $runs cold runs"
+[ "$skip_djpeg" -eq 1 ] || echo "djpeg -scale 1/8: $runs cold runs"
 printf '%s\0' "${photos[@]}" >"$work/photo-list"
 for r in $(seq "$runs"); do
+  [ "$skip_djpeg" -eq 0 ] || break
   drop_page_cache || true
   start_ns=$(date +%s%N)
   status=0
@@ -203,3 +236,4 @@ echo
 python3 "$lib/compare_table.py" --runs-dir "$runs_dir" --count "$count" --visible "$nsxiv_visible" \
   --nproc "$(nproc)" --page-cache "$page_cache" --command "$command_line" --versions "$versions" --load "$load_at_start" \
   ${json:+--json "$json"}
+if [ -n "$keep_runs" ]; then mkdir -p "$keep_runs" && cp -r "$runs_dir"/. "$keep_runs"/ && echo "runs kept in $keep_runs"; fi

@@ -3,6 +3,10 @@ import StackEngine
 
 /// The subtle tiled background: a dark slate-blue linen-like noise texture generated procedurally
 /// (deterministically, so every run and every snapshot looks the same) and drawn repeated.
+///
+/// Textures made with the same size and seed share their tile and their pre-tiled surface (`SharedTiles`): the
+/// albums screen, an album and the photo view each have one, and a window-sized pre-tiled surface is ~10 MB at
+/// 1920×1080 (~35 MB at 3840×2160), so one per screen was 20–30 MB of the app's peak memory.
 public final class BackgroundTexture {
     /// The tile, in device pixels (tile side in points × device scale is irrelevant: the tile is drawn 1:1
     /// in device pixels so the grain stays crisp at any scale).
@@ -10,7 +14,10 @@ public final class BackgroundTexture {
 
     /// Generates a `size` × `size` pixel tile from `seed`.
     public init(size: Int = 128, seed: UInt64 = 0x5EED_1234) throws {
+        shared = SharedTiles.entry(size: size, seed: seed)
+        if let made = shared.tile { tile = made; return }
         tile = try ImageSurface(pixelWidth: size, pixelHeight: size)
+        defer { shared.tile = tile }
         let ctx = CairoContext(surface: tile)
         ctx.clear(to: RGBA(0.16, 0.18, 0.22))
         var rng = SplitMix64(seed: seed)
@@ -37,9 +44,15 @@ public final class BackgroundTexture {
         }
     }
 
-    /// The tile repeated over a surface big enough for the last fill plus one tile (device pixels), so a
-    /// fill is one pixel-aligned copy instead of a repeating-pattern composite.
-    private var tiled: ImageSurface?
+    /// The tile and the pre-tiled surface, shared by every texture of this size and seed.
+    private let shared: SharedTiles.Entry
+
+    /// The tile repeated over a surface big enough for the largest fill so far plus one tile (device pixels),
+    /// so a fill is one pixel-aligned copy instead of a repeating-pattern composite.
+    private var tiled: ImageSurface? {
+        get { shared.tiled }
+        set { shared.tiled = newValue }
+    }
 
     /// Fills `rect` (user units) with the texture; `deviceScale` maps the tile 1:1 onto device pixels;
     /// `originX/Y` (points) shift the pattern, for example to scroll it with the content. `alpha` below 1 lays
@@ -57,6 +70,8 @@ public final class BackgroundTexture {
         guard x1 > x0, y1 > y0 else { return }
         let w = x1 - x0 + t, h = y1 - y0 + t
         if tiled == nil || tiled!.pixelWidth < w || tiled!.pixelHeight < h {
+            // Grown to cover this fill and every earlier one (screens sharing it fill different sizes).
+            let w = max(w, tiled?.pixelWidth ?? 0), h = max(h, tiled?.pixelHeight ?? 0)
             guard let big = try? ImageSurface(pixelWidth: w, pixelHeight: h) else {
                 return fillRepeating(rect, in: ctx, deviceScale: deviceScale, originX: originX, originY: originY, alpha: alpha)
             }
@@ -73,6 +88,9 @@ public final class BackgroundTexture {
         ctx.copyPixelAligned(tiled!, x: start(x0, ox), y: start(y0, oy), clipX: x0, clipY: y0, clipWidth: x1 - x0, clipHeight: y1 - y0,
                              alpha: alpha)
     }
+
+    /// The pre-tiled surface the fills copy from (shared by the textures of this size and seed), if made yet.
+    public var preTiledSurface: ImageSurface? { tiled }
 
     /// The general fill: a repeating pattern (used when the context is rotated or the copy cannot be made).
     func fillRepeating(_ rect: CanvasRect, in ctx: CairoContext, deviceScale: Double, originX: Double, originY: Double,

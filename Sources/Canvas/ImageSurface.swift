@@ -21,6 +21,11 @@ public final class ImageSurface {
         raw = s
     }
 
+    /// Wraps a cairo image surface (ARGB32) this object now owns.
+    init(adopting surface: OpaquePointer) {
+        raw = surface
+    }
+
     /// A surface holding a copy of premultiplied ARGB32 pixels (as PhotoPipeline decodes them):
     /// `height` rows of `stride` bytes, the first `width` × 4 bytes of each row used.
     public init(copyingARGB32 bytes: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) throws {

@@ -60,6 +60,13 @@ public final class PixelImage: @unchecked Sendable {
         try body(UnsafeRawBufferPointer(start: storage, count: byteCount))
     }
 
+    /// Writable access to the pixel bytes (stride × height), for handing the buffer to a surface that draws
+    /// from it without a copy while retaining this image (`ImageSurface(adoptingARGB32:…owner:)`); nothing may
+    /// read the image as decoded afterwards.
+    public func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeMutableRawBufferPointer(start: storage, count: byteCount))
+    }
+
     /// The pixel at (x, y) as 0xAARRGGBB (premultiplied).
     public func pixel(x: Int, y: Int) -> UInt32 {
         precondition(x >= 0 && x < width && y >= 0 && y < height)

@@ -4,9 +4,10 @@
     compare_table.py --runs-dir DIR --count N --visible V --nproc P --page-cache dropped|kept \
                      --command "..." [--json FILE]
 
-Run files in DIR: nsxiv-cold-1.json, nsxiv-warm-1.json, feh-cold-1.json, ... (viewer_probe.py output) and
-photostack-cold-1.json, photostack-warm-1.json (the output of `photostack bench thumbnails`; its last line
-that parses as a JSON object is used), or photostack.status holding why there is no PhotoStack row.
+Run files in DIR: NAME-MODE-R.json (viewer_probe.py output) for nsxiv, feh and each PhotoStack configuration
+(photostack, photostack-zoomN, baseline, ...: any other NAME with runs), photostack's NAME-MODE-R.state.json
+(its --state file: the photos on its first screen), djpeg-cold-R.json ({"allSeconds": S}), or NAME.status
+holding why there is no row.
 Python 3 standard library only.
 
 Figures per run of nsxiv or feh (seconds from the fork of the viewer; see docs/performance.md):
@@ -15,6 +16,9 @@ Figures per run of nsxiv or feh (seconds from the fork of the viewer; see docs/p
   cold all      the later of: the first screen, the N-th distinct thumbnail file written into the cache
   warm all      the later of: the first screen, the N-th distinct thumbnail file read from the cache
   peak RSS      VmHWM of the viewer process just before it is stopped
+  map -> first change  (PhotoStack, nsxiv, feh) from the window's MapNotify to the first capture that differs
+                from the first capture (the first frame with thumbnails when the first frame has none), or to
+                the first capture when it already is the settled picture
 """
 import argparse
 import glob
@@ -42,7 +46,8 @@ def load(path):
 
 
 def runs(runs_dir, viewer, mode):
-    paths = sorted(glob.glob(os.path.join(runs_dir, f"{viewer}-{mode}-*.json")),
+    paths = sorted((p for p in glob.glob(os.path.join(runs_dir, f"{viewer}-{mode}-*.json"))
+                    if not p.endswith(".state.json")),
                    key=lambda p: int(p.rsplit("-", 1)[1].split(".")[0]))
     return [(p, load(p)) for p in paths]
 
@@ -74,6 +79,7 @@ def cache_viewer_run(run, mode, count, cache_label, visible=None):
     photos = files_of(run, "photos")
     frame = run.get("finalFrameSeconds")
     figures = {"peakRSSBytes": run.get("peakRSSBytes"), "mapSeconds": run.get("mapSeconds"),
+               "mapToFirstChangeSeconds": first_change(run),
                "frameResolutionSeconds": run.get("frameResolutionSeconds"),
                "photosRead": len(photos["read"]), "firstScreenSeconds": frame}
     if mode == "cold":
@@ -89,9 +95,21 @@ def cache_viewer_run(run, mode, count, cache_label, visible=None):
     return figures
 
 
-def photostack_run(run):
-    return {"peakRSSBytes": run.get("peakRSSBytes"), "firstScreenSeconds": run.get("firstScreenSeconds"),
-            "allSeconds": run.get("allSeconds")}
+def first_change(run):
+    """Seconds from the map to the first capture that differs from the first capture (see the docstring)."""
+    m = run.get("mapSeconds")
+    changes = run.get("frameChangeSeconds") or []
+    at = changes[0] if changes else run.get("firstCaptureSeconds")
+    return None if m is None or at is None else max(0.0, at - m)
+
+
+def visible_photos(state_path):
+    """Photos the PhotoStack window had on screen at the end (its --state file), or None."""
+    try:
+        with open(state_path) as f:
+            return len(json.load(f).get("photos") or [])
+    except (OSError, ValueError):
+        return None
 
 
 def stats(values):
@@ -101,12 +119,12 @@ def stats(values):
     return {"median": statistics.median(values), "min": min(values), "max": max(values), "runs": values}
 
 
-def seconds_cell(s):
+def seconds_cell(s, digits=2):
     if s is None or not s.get("runs"):
         return "—"
     if len(s["runs"]) == 1:
-        return f"{s['median']:.2f} s"
-    return f"{s['median']:.2f} s ({s['min']:.2f}–{s['max']:.2f})"
+        return f"{s['median']:.{digits}f} s"
+    return f"{s['median']:.{digits}f} s ({s['min']:.{digits}f}–{s['max']:.{digits}f})"
 
 
 def mb_cell(cold, warm):
@@ -131,7 +149,17 @@ def main():
     args = ap.parse_args()
 
     viewers, problems = [], []
-    for name in ("photostack", "nsxiv", "feh", "djpeg"):
+    names = ["nsxiv", "feh"]
+    for path in sorted(glob.glob(os.path.join(args.runs_dir, "*-*-*.json"))):
+        name = os.path.basename(path).rsplit("-", 2)[0]
+        if name not in names and name != "djpeg" and not path.endswith(".state.json"):
+            names.append(name)
+    for path in glob.glob(os.path.join(args.runs_dir, "*.status")):
+        name = os.path.basename(path)[:-len(".status")]
+        if name not in names and name != "djpeg":
+            names.append(name)
+    names.append("djpeg")
+    for name in names:
         status_path = os.path.join(args.runs_dir, f"{name}.status")
         if os.path.exists(status_path):
             with open(status_path) as f:
@@ -148,11 +176,17 @@ def main():
                 if run is None or run_problems and (run.get("timedOut") or run.get("exitedEarly") is not None):
                     continue  # a run cut short has no figures; it is listed under problems
                 if name == "nsxiv":
-                    figures.append(cache_viewer_run(run, mode, args.count, "cache", args.visible))
+                    f = cache_viewer_run(run, mode, args.count, "cache", args.visible)
+                    f["visibleThumbnails"] = args.visible
                 elif name == "feh":
-                    figures.append(cache_viewer_run(run, mode, args.count, "thumbs"))
-                else:
-                    figures.append(photostack_run(run))
+                    f = cache_viewer_run(run, mode, args.count, "thumbs")
+                    f["visibleThumbnails"] = 77
+                elif name == "djpeg":
+                    f = {"allSeconds": run.get("allSeconds")}
+                else:  # a PhotoStack window
+                    f = cache_viewer_run(run, mode, args.count, "thumbs")
+                    f["visibleThumbnails"] = visible_photos(path[:-len(".json")] + ".state.json")
+                figures.append(f)
             per_mode[mode] = figures
         if not per_mode["cold"] and not per_mode["warm"]:
             if attempted:
@@ -166,19 +200,23 @@ def main():
         viewers.append(entry)
 
     versions = json.loads(args.versions)
-    header = "| viewer | cold: first screen | cold: all thumbnails | warm: all thumbnails | peak RSS MB |"
-    lines = [header, "|---|---|---|---|---|"]
+    header = ("| viewer | thumbnails on the first screen | cold: settled first screen | cold: all thumbnails "
+              "| warm: settled first screen | warm: map → first change | peak RSS MB |")
+    lines = [header, "|---|---|---|---|---|---|---|"]
     for v in viewers:
         label = v["viewer"] + (f" {versions[v['viewer']]}" if versions.get(v["viewer"]) else "")
         if v["viewer"] == "djpeg":
             label = f"djpeg -scale 1/8, {args.nproc} processes (decoder floor)"
         if v["status"] != "measured":
-            lines.append(f"| {label} | {v['status']} | | | |")
+            lines.append(f"| {label} | {v['status']} | | | | | |")
             continue
         cold, warm = v.get("cold", {}), v.get("warm", {})
-        lines.append("| {} | {} | {} | {} | {} |".format(
-            label, seconds_cell(cold.get("firstScreenSeconds")), seconds_cell(cold.get("allSeconds")),
-            seconds_cell(warm.get("allSeconds")), mb_cell(cold.get("peakRSSBytes"), warm.get("peakRSSBytes"))))
+        shown = (warm.get("visibleThumbnails") or cold.get("visibleThumbnails") or {}).get("median")
+        lines.append("| {} | {} | {} | {} | {} | {} | {} |".format(
+            label, "—" if shown is None else f"{shown:.0f}",
+            seconds_cell(cold.get("firstScreenSeconds")), seconds_cell(cold.get("allSeconds")),
+            seconds_cell(warm.get("firstScreenSeconds"), 3), seconds_cell(warm.get("mapToFirstChangeSeconds"), 3),
+            mb_cell(cold.get("peakRSSBytes"), warm.get("peakRSSBytes"))))
     cold_runs = max((len(v.get("cold", {}).get("perRun", [])) for v in viewers), default=0)
     warm_runs = max((len(v.get("warm", {}).get("perRun", [])) for v in viewers), default=0)
     facts = (f"{args.count} photos, {args.nproc} cores ({platform.machine()}, {platform.release()}), "

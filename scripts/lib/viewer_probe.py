@@ -199,7 +199,7 @@ def measure(args):
     env = dict(os.environ, DISPLAY=args.display)
     proc = subprocess.Popen(args.command, env=env, start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    result = {"command": args.command, "pid": proc.pid}
+    result = {"command": args.command, "pid": proc.pid, "t0Monotonic": t0}
 
     def on_signal(signum, _frame):
         stop(proc)
@@ -268,6 +268,7 @@ def measure(args):
             first_final = taken
         gaps = sorted(b[0] - a[0] for a, b in zip(frames, frames[1:]))
         result["finalFrameSeconds"] = first_final
+        result["firstCaptureSeconds"] = frames[0][0]
         result["frameResolutionSeconds"] = gaps[len(gaps) // 2] if gaps else None
         result["distinctFrames"] = len({crc for _, crc in frames})
         result["frameChangeSeconds"] = [t for (t, crc), (_, prev) in zip(frames[1:], frames) if crc != prev]

@@ -21,10 +21,10 @@ final class CardCache {
     private var useCounter: UInt64 = 0
     /// Bytes held now.
     private(set) var totalBytes = 0
-    /// Bytes of cards not marked in the last two frames that may stay (16 MB).
+    /// Bytes of cards not marked in the last two frames that may stay (8 MB).
     let capacity: Int
 
-    init(capacity: Int = 16 * 1024 * 1024) { self.capacity = capacity }
+    init(capacity: Int = 8 * 1024 * 1024) { self.capacity = capacity }
 
     var count: Int { entries.count }
 

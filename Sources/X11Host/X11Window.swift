@@ -317,19 +317,7 @@ public final class X11Window {
                 xi?.resetScrollBase()
                 out.append(.pointerLeft(time: seconds(ev.xcrossing.time)))
             case GenericEvent:
-                guard let input = xi?.translate(&ev) else { break }
-                switch input {
-                case let .button(press, button, x, y, state, time):
-                    append(self.button(press: press, button: button, x: x, y: y, state: state, time: time), to: &out)
-                case let .motion(x, y, state, time):
-                    append(.pointerMoved(x: x / scale, y: y / scale, modifiers: Modifiers(x11State: state), time: seconds(time)), to: &out)
-                case let .scroll(dx, dy, x, y, state, time):
-                    out.append(.wheel(WheelEvent(deltaX: dx, deltaY: dy, isPrecise: true, x: x / scale, y: y / scale,
-                                                 modifiers: Modifiers(x11State: state), time: seconds(time))))
-                case let .pinch(phase, pinchScale, x, y, state, time):
-                    out.append(.pinch(PinchEvent(phase: phase, scale: pinchScale, x: x / scale, y: y / scale,
-                                                 modifiers: Modifiers(x11State: state), time: seconds(time))))
-                }
+                if let input = xi?.translate(&ev) { append(input, to: &out) }
             default:
                 break
             }
@@ -338,7 +326,7 @@ public final class X11Window {
         return out
     }
 
-    private func append(_ event: HostEvent?, to out: inout [HostEvent]) {
+    func append(_ event: HostEvent?, to out: inout [HostEvent]) {
         guard let event else { return }
         if pressedButtons.isEmpty, case .pointerMoved = event, let last = out.last, case .pointerMoved = last {
             out[out.count - 1] = event
@@ -349,7 +337,7 @@ public final class X11Window {
 
     /// Translates a button press/release at window pixel (x, y): 4–7 become wheel notches, 1–3 and 8/9
     /// pointer events with a click count.
-    private func button(press: Bool, button: Int, x: Double, y: Double, state: UInt32, time: UInt) -> HostEvent? {
+    func button(press: Bool, button: Int, x: Double, y: Double, state: UInt32, time: UInt) -> HostEvent? {
         let mods = Modifiers(x11State: state), t = seconds(time), px = x / scale, py = y / scale
         switch button {
         case 4...7:
@@ -387,7 +375,7 @@ public final class X11Window {
 
     /// Maps an X server timestamp (milliseconds; core and XInput 2 events alike) onto the frame clock:
     /// never after now, intervals kept (see `ServerTimeMapping`).
-    private func seconds(_ time: UInt) -> Double {
+    func seconds(_ time: UInt) -> Double {
         serverTime.seconds(serverTime: time, now: clock.now)
     }
 }

@@ -189,6 +189,14 @@ final class CardFallbackTests: XCTestCase {
         h.draw()
         let builders = b.photos.builders
         b.openAlbum(0, at: h.clock.now)
+        // The first frames of the fly-out: the flying photos' unrotated cards are built in the background (quick
+        // meanwhile) and arrive; they stand in from then on. Then the builders are held until the album is at rest.
+        for _ in 0..<4 {
+            h.frame()
+            builders.waitUntilIdle()
+            h.deliver()
+        }
+        XCTAssertTrue(b.isAnimating, "still flying")
         builders.pause()
         h.settle()
         let album = try XCTUnwrap(b.top as? AlbumScreen)

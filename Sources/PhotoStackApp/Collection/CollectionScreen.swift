@@ -85,8 +85,9 @@ open class CollectionScreen: Screen {
     open func update(at time: Double) {
         self.time = max(self.time, time)
         if let last = lastPreciseScrollTime, self.time - last > 0.08 {
-            // No touchpad event for 80 ms: the fingers are off the pad (XInput 2 sends no explicit end).
-            if scroller.isTracking { scroller.smoothScrollEnded(time: last + 0.08) }
+            // No touchpad event for 80 ms: the fingers are off the pad (XInput 2 sends no explicit end). The velocity
+            // is the one at the last event: 80 ms later the tracker sees a pause and would read a stop.
+            if scroller.isTracking { scroller.smoothScrollEnded(time: last + 0.08, sampledAt: last) }
             lastPreciseScrollTime = nil
         }
         collectionView.layoutIfNeeded(at: self.time)

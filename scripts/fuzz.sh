@@ -5,7 +5,8 @@
 #   jpeg    the JPEG shim (CJPEG): streaming descriptor decode, fused downscale, header-only, memory decode
 #   png     the PNG shim (CPNG): strict libpng over a descriptor (row-streamed downscale), stored-block reader
 #   exif    the Swift EXIF parser and format sniffing (pure Swift)
-#   header  the Swift header readers, EXIF-thumbnail policy and SafeFile decode path, with the C shims
+#   header  the Swift header readers, EXIF-thumbnail policy and SafeFile decode path, with the JPEG and PNG C shims
+#           (the library formats are refused inside this harness: Fuzz/header_fuzz_jpeg_png_only.swift)
 #
 # C harnesses: clang from the Swift toolchain, -fsanitize=fuzzer,address,undefined. Swift harnesses: swiftc
 # -sanitize=fuzzer,address on the needed PhotoPipeline sources (not a SwiftPM target: `swift build` never sees
@@ -36,7 +37,7 @@ echo "fuzz: building harnesses with $clang"
 "$clang" "${cflags[@]}" -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   Fuzz/png_fuzz.c Sources/CPNG/*.c Sources/CScratch/*.c -lpng16 -o "$out/bin/png"
 "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld -module-name ExifFuzz \
-  Fuzz/exif_fuzz.swift Sources/PhotoPipeline/{ExifInfo,ExifOrientation,ImageFormat}.swift -o "$out/bin/exif"
+  Fuzz/exif_fuzz.swift Sources/PhotoPipeline/{ExifInfo,ExifOrientation,ImageFormat,ImageFormat+Library}.swift -o "$out/bin/exif"
 # The header harness: the C shims as sanitized objects, imported through module maps of their own.
 objs=()
 for c in Sources/CJPEG/*.c Sources/CPNG/*.c Sources/CScratch/*.c; do
@@ -53,11 +54,11 @@ for m in CJPEG CPNG CScratch; do
 done
 pp=Sources/PhotoPipeline
 "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld -module-name HeaderFuzz "${maps[@]}" \
-  Fuzz/header_fuzz.swift $pp/ImageDecoder.swift $pp/ImageDecoder+Header.swift $pp/ImageDecoder+EmbeddedThumbnail.swift \
+  Fuzz/header_fuzz.swift Fuzz/header_fuzz_jpeg_png_only.swift $pp/ImageDecoder.swift $pp/ImageDecoder+Header.swift $pp/ImageDecoder+EmbeddedThumbnail.swift \
   $pp/JPEGCodec.swift $pp/PNGCodec.swift $pp/PNGFile.swift $pp/PixelImage.swift $pp/PixelImage+Orientation.swift \
   $pp/DecodeError.swift $pp/DecodeLimits.swift $pp/DecodedImage.swift $pp/DecodeBudget.swift $pp/SafeFile.swift \
   $pp/FileIdentity.swift $pp/FileAccess.swift $pp/FileBytes.swift $pp/PhotoPath.swift $pp/ImageHeader.swift \
-  $pp/ImageFormat.swift $pp/ExifInfo.swift $pp/ExifOrientation.swift \
+  $pp/ImageFormat.swift $pp/ImageFormat+Library.swift $pp/ExifInfo.swift $pp/ExifOrientation.swift \
   "${objs[@]}" -ljpeg -lpng16 -o "$out/bin/header"
 
 # --- seeds ----------------------------------------------------------------------------------------------------

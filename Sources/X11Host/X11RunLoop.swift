@@ -33,10 +33,13 @@ public final class X11RunLoop {
         var lastFrame = now
         window.map()
         while !client.shouldQuit {
-            // 1–2. Background results, then input and window events, all at the turn's time.
+            // 1–2. Background results, then input and window events, all at the turn's time. The events are read
+            // before the clock: their times (mapped onto the clock as they are read, never after it) then never lie
+            // after the turn's time.
+            let events = window.pendingEvents()
             now = clock.now
             client.takeBackgroundResults(at: now)
-            for event in window.pendingEvents() { client.handle(event, at: now) }
+            for event in events { client.handle(event, at: now) }
             if client.shouldQuit { break }
             window.setTitle(client.windowTitle)
             window.setCursor(client.cursor)

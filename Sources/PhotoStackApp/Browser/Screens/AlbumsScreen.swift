@@ -241,11 +241,11 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
 
     func lift(section: Int, at time: Double) -> Double { lifts[section]?.value(at: time) ?? 0 }
 
-    /// While the content scrolls (a drag, a fling, the wheel) no stack lifts: the stacks pass under a pointer that is
+    /// While the content scrolls (a drag past the slop, a touchpad swipe, a fling, the wheel) no stack lifts: the stacks pass under a pointer that is
     /// not pointing at them (and a lifted card is resampled in every frame). When the content comes to rest the
     /// element under the pointer is hit-tested again and lifts.
     func updateLifts(at time: Double) {
-        let scrolling = scroller.isMoving(at: time)
+        let scrolling = scroller.isTracking || scroller.isMoving(at: time)
         if !scrolling { updateHover() }
         let hovered = scrolling ? nil : hoveredSection
         var sections = Set(lifts.keys)

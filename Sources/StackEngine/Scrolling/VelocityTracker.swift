@@ -69,12 +69,17 @@ public struct VelocityTracker: Sendable {
                 for j in 0..<3 { m[i][j] += w * powers[i] * powers[j] }
             }
         }
-        if let c = solve3(m, b) { return c[1] * 1000 }
-        // Degenerate (repeated time stamps): the weighted straight line.
+        // The weighted straight line: the answer when the quadratic is undetermined (repeated time stamps), and the
+        // direction the quadratic must keep — bunched samples (events delivered late, stamped a millisecond apart)
+        // can tilt its end the other way, and a fling never goes against the way the hand moved.
         let (sw, st, stt, sx, stx) = (m[0][0], m[0][1], m[1][1], b[0], b[1])
         let denominator = sw * stt - st * st
-        guard abs(denominator) > 1e-9 * max(1, sw * stt) else { return 0 }
-        return (sw * stx - st * sx) / denominator * 1000
+        let line = abs(denominator) > 1e-9 * max(1, sw * stt) ? (sw * stx - st * sx) / denominator * 1000 : 0
+        if let c = solve3(m, b) {
+            let quadratic = c[1] * 1000
+            return quadratic * line < 0 ? line : quadratic
+        }
+        return line
     }
 
     /// Solves the 3×3 system `m`·c = `b` by Gaussian elimination with partial pivoting; nil when it is singular.

@@ -28,4 +28,15 @@ final class VelocityTrackerTests: XCTestCase {
         for _ in 0..<15 { y += 0.8; t += 0.008; tracker.add(Point(x: 0, y: y), time: t) }
         XCTAssertEqual(tracker.velocity().y, 100, accuracy: 1)
     }
+
+    /// Events delivered in bursts (a busy X server stamps four moves within 3 ms, then two more 27 ms later, then
+    /// one that did not move): the quadratic's end tilts backwards (about −380 px/s) although every move went the
+    /// same way. The release never goes against the hand: the straight line's direction wins.
+    func testBunchedSamplesNeverReverseTheFling() {
+        var tracker = VelocityTracker()
+        for (t, y) in [(0.000, 0.0), (0.001, 30), (0.002, 60), (0.003, 90), (0.030, 120), (0.031, 150), (0.040, 150)] {
+            tracker.add(Point(x: 0, y: y), time: t)
+        }
+        XCTAssertGreaterThan(tracker.velocity().y, 1000)
+    }
 }

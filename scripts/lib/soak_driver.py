@@ -1,7 +1,13 @@
 #!/usr/bin/env python3
 """Soak test driver behind scripts/soak.sh: runs the real photostack window under its own Xvfb on a generated
 library, sends random input (wheel, drags, clicks, keys, resizes; one xdotool process per gesture) for the given
-minutes while sampling the app's RSS, and fails on a crash, a hang or RSS growth over the limit in the second half.
+minutes while sampling the app's RSS, and fails on a crash, a hang or a leak.
+
+Leak check: RSS swings with what is on screen (window size, an open photo, cards being built) and with how full the
+bounded caches are, so RSS during random input says little. At the start, the middle and the end the driver brings
+the app to the same place (a 1024x768 window, the albums screen at its default zoom, scrolled to the top, at rest),
+asks it to give memory back (SIGUSR1: the caches drop what is not on screen, the allocator returns free pages) and
+reads RSS there. Memory that is still held at the end beyond the middle's figure by more than `--max-growth` is a leak.
 
 Hang detection: the app rewrites its --state file whenever it comes to rest (and up to 10 times a second while it
 animates), but a gesture may change nothing (a click on empty space). So when the state file has not changed for
@@ -11,6 +17,7 @@ resize, which the state records) and declares a hang only when even that brings 
 
 Usage: soak_driver.py --binary BIN --library DIR --minutes M [--max-growth 0.10] [--seed N]"""
 import argparse
+import json
 import os
 import random
 import signal
@@ -29,6 +36,14 @@ def rss_kb(pid):
     except OSError:
         return None
     return None
+
+
+def read_state(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
 
 
 def state_mtime(path):
@@ -99,13 +114,57 @@ def main():
         if not wid or state_mtime(state) is None and not wait_for(lambda: state_mtime(state) is not None, 20):
             raise SystemExit(f"soak: no window or state file within 20 s (seed {args.seed})")
         print(f"soak: {args.minutes} min of random input on {args.library} (seed {args.seed}, display {display})", flush=True)
+
+        def at_rest_on_albums():
+            st = read_state(state)
+            return st is not None and st.get("screen") == "albums" and not st.get("animating", True)
+
+        def checkpoint(label):
+            """Brings the app to the same place, asks for memory back, returns RSS there (kB)."""
+            subprocess.run(["xdotool", "windowsize", wid, "1024", "768"], env=xenv, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=30)
+            for _ in range(10):
+                wait_for(lambda: (read_state(state) or {}).get("animating") is False, 5)
+                if at_rest_on_albums():
+                    break
+                subprocess.run(["xdotool", "key", "--window", wid, "Escape"], env=xenv, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, timeout=30)
+                time.sleep(0.3)
+            subprocess.run(["xdotool", "key", "--window", wid, "ctrl+0", "Home"], env=xenv, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=30)
+            time.sleep(0.5)
+            if not wait_for(at_rest_on_albums, 10):
+                st = read_state(state) or {}
+                raise SystemExit(f"soak: could not bring the app back to the albums screen at rest for the {label} "
+                                 f"checkpoint (screen {st.get('screen')}, animating {st.get('animating')})")
+            time.sleep(1.0)   # the visible stacks' photos and cards arrive
+            app.send_signal(signal.SIGUSR1)
+            time.sleep(2.0)
+            values = []
+            for _ in range(3):
+                r = rss_kb(app.pid)
+                if r is not None:
+                    values.append(r)
+                time.sleep(0.3)
+            value = min(values) if values else 0
+            print(f"soak: {label} checkpoint (albums screen at rest, memory given back): RSS {value / 1024:.1f} MB",
+                  flush=True)
+            return value
+
+        rest = {"start": checkpoint("start")}
         start = time.time()
+        halfway_done = False
         end = start + args.minutes * 60
         last_state = state_mtime(state)
         last_change = time.time()
         width, height = 1024, 768
         next_sample = start
         while time.time() < end:
+            if not halfway_done and time.time() >= start + (end - start) / 2:
+                halfway_done = True
+                rest["middle"] = checkpoint("middle")
+                last_state, last_change = state_mtime(state), time.time()
+                width, height = 1024, 768
             if app.poll() is not None:
                 failure = f"crash: photostack exited with status {app.returncode} after {time.time() - start:.0f} s"
                 break
@@ -155,6 +214,8 @@ def main():
                     break
         if failure is None and app.poll() is not None:
             failure = f"crash: photostack exited with status {app.returncode}"
+        if failure is None:
+            rest["end"] = checkpoint("end")
     finally:
         alive = app.poll() is None
         stop(app)
@@ -165,19 +226,17 @@ def main():
         failure = failure or "no RSS samples"
     else:
         rss = [r for _, r in samples]
-        middle = samples[-1][0] / 2
-        first_half = [r for t, r in samples if t < middle] or rss[:1]
-        second_half = [r for t, r in samples if t >= middle] or rss[-1:]
-        # Growth in the second half: where it ends (mean of its last samples) against the most the first half
-        # reached (the caches fill up to their bounds during the first minutes; a leak keeps going).
-        k = max(1, min(10, len(second_half) // 5))
-        reached, last = max(first_half), sum(second_half[-k:]) / k
-        growth = last / reached - 1 if reached else 0
-        print(f"soak: {gestures} gestures, {len(samples)} RSS samples; RSS start {rss[0] / 1024:.1f} MB, "
-              f"peak {max(rss) / 1024:.1f} MB, end {rss[-1] / 1024:.1f} MB; first-half peak {reached / 1024:.1f} MB, "
-              f"second half ends at {last / 1024:.1f} MB ({growth * 100:+.1f} %, limit {args.max_growth * 100:.0f} %)")
-        if failure is None and growth > args.max_growth:
-            failure = f"RSS grew {growth * 100:.1f} % in the second half (limit {args.max_growth * 100:.0f} %)"
+        print(f"soak: {gestures} gestures, {len(samples)} RSS samples during input; RSS first {rss[0] / 1024:.1f} MB, "
+              f"peak {max(rss) / 1024:.1f} MB, last {rss[-1] / 1024:.1f} MB")
+        if "middle" in rest and "end" in rest:
+            # The leak check: memory held at the same place, after giving back what can be rebuilt.
+            growth = rest["end"] / rest["middle"] - 1 if rest["middle"] else 0
+            print(f"soak: at rest with memory given back: start {rest['start'] / 1024:.1f} MB, middle "
+                  f"{rest['middle'] / 1024:.1f} MB, end {rest['end'] / 1024:.1f} MB ({growth * 100:+.1f} % over the "
+                  f"second half, limit {args.max_growth * 100:.0f} %)")
+            if failure is None and growth > args.max_growth:
+                failure = (f"memory held at rest grew {growth * 100:.1f} % over the second half "
+                           f"(limit {args.max_growth * 100:.0f} %): a leak")
     if failure:
         print(f"soak: FAILED: {failure} (seed {args.seed}; app still running at the end: {alive})")
         if stderr_tail.strip():

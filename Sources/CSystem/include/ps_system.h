@@ -6,4 +6,8 @@
 /// cores the frames keep their interval while thumbnails are made. Returns 0, or errno on failure.
 int ps_set_thread_nice(int nice);
 
+/// Returns the allocator's free pages to the system (glibc `malloc_trim(0)`), so the resident size shows the
+/// memory in use. Returns 1 when memory was released, 0 when none could be.
+int ps_return_free_heap(void);
+
 #endif

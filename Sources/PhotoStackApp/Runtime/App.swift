@@ -73,6 +73,7 @@ public final class App: WindowClient {
         if let d = screen.nextDeadline, self.time >= d { dirty = true }
         let messages = inbox.take()
         if !messages.isEmpty, screen.receive(messages, at: self.time) { dirty = true }
+        if messages.contains(where: { if case .releaseMemory = $0 { true } else { false } }) { returnFreeHeap() }
     }
 
     public func handle(_ event: HostEvent, at time: Double) {

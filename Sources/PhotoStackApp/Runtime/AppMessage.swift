@@ -16,6 +16,9 @@ public enum AppMessage: Sendable {
     /// A user action finished its work off the UI thread: files trashed or put back, photos rotated, information
     /// or taken dates read, clipboard data made (`ActionWorker`, `TakenDateReader`).
     case action(ActionResult)
+    /// Memory was asked back (SIGUSR1, e.g. by the soak test's leak check or a memory-pressure daemon): the
+    /// caches drop what is not on screen (rebuilt on demand) and free heap goes back to the system.
+    case releaseMemory
 }
 
 /// A card built off the UI thread for `key`; nil `card` when the build failed.

@@ -43,6 +43,16 @@ public struct Launcher {
             + "or render without a display: photostack --snapshot out.png"
     }
 
+    /// SIGUSR1 asks the app to give memory back: it becomes an `AppMessage.releaseMemory` in the inbox (handled
+    /// on the UI thread at the next turn). Keep the returned source alive while the loop runs.
+    static func listenForMemoryRequests(_ inbox: Inbox<AppMessage>) -> DispatchSourceSignal {
+        signal(SIGUSR1, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global(qos: .utility))
+        source.setEventHandler { inbox.post(.releaseMemory) }
+        source.resume()
+        return source
+    }
+
     /// Opens the window and runs the event loop until it is closed.
     func runWindow() throws {
         let clock = MonotonicClock()
@@ -66,7 +76,9 @@ public struct Launcher {
         let pipe = loop.wakeUp
         inbox.connect { pipe.wake() }
         app.frameLog = FrameLog.fromEnvironment()
+        let memoryRequests = Self.listenForMemoryRequests(inbox)
         loop.run(app)
+        memoryRequests.cancel()
         app.frameLog?.flush()
         app.stateWriter?.flush()
     }

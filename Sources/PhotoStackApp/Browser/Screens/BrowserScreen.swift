@@ -225,6 +225,8 @@ public final class BrowserScreen: Screen, UsesHostServices {
                 if photos.receive(m) { changed = true }
             case .action(let result):
                 if actions.receive(result, at: self.time) { changed = true }
+            case .releaseMemory:
+                photos.releaseIdleMemory()
             }
         }
         let update = library.takeUpdate()

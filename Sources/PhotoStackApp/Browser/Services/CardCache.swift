@@ -47,6 +47,14 @@ final class CardCache {
         }
     }
 
+    /// Drops every card not marked in this frame or the previous one (memory asked back); returns the bytes freed.
+    @discardableResult
+    func evictIdle() -> Int {
+        let before = totalBytes
+        for (k, e) in entries where e.lastFrame < frame - 1 { remove(k) }
+        return before - totalBytes
+    }
+
     func rotated(_ key: CardKey) -> RotatedPhotoCard? {
         if case .rotated(let c)? = entries[key]?.rendering { return c }
         return nil

@@ -96,6 +96,13 @@ public final class PhotoRenderings: @unchecked Sendable {
         return true
     }
 
+    /// Drops the spare renderings, keeping those wanted in this frame or the last (memory asked back).
+    func dropSpares() {
+        let keep = wanted.union(previouslyWanted)
+        for k in done.keys where !keep.contains(k) { done[k] = nil }
+        order.removeAll { !keep.contains($0) }
+    }
+
     /// Forgets the renderings of `photo` (its file changed).
     func forget(_ photo: PhotoPath) {
         for k in done.keys where k.photo == photo { done[k] = nil }

@@ -158,7 +158,7 @@ public final class PhotoService {
             return true
         case .rendering(let r):
             return renderings.receive(r)
-        case .library, .action:
+        case .library, .action, .releaseMemory:
             return false
         }
     }

@@ -110,5 +110,19 @@ public final class SurfaceCache {
         }
     }
 
+    /// Drops every surface not marked in this frame or the previous one (memory asked back); returns the bytes freed.
+    @discardableResult
+    public func evictIdle() -> Int {
+        let before = totalBytes
+        for (p, sizes) in byPhoto {
+            for (b, e) in sizes where !isOnScreen(e) {
+                byPhoto[p]?[b] = nil
+                totalBytes -= Self.bytes(e.item.surface)
+            }
+            if byPhoto[p]?.isEmpty == true { byPhoto[p] = nil }
+        }
+        return before - totalBytes
+    }
+
     static func bytes(_ s: ImageSurface) -> Int { s.stride * s.pixelHeight }
 }

@@ -1,0 +1,49 @@
+import Canvas
+import Foundation
+import PhotoPipeline
+import PhotoStackBench
+import StackEngine
+import XCTest
+@testable import PhotoStackApp
+
+/// Memory asked back (`AppMessage.releaseMemory`, SIGUSR1 in the window): what the caches hold for photos no
+/// longer on screen goes; what is on screen stays, so the picture does not change.
+final class MemoryReleaseTests: XCTestCase {
+    func testMemoryAskedBackDropsWhatIsOffScreenAndKeepsWhatIsShown() throws {
+        let library = try BenchLibrary.placeholders(albums: 40, photosPerAlbum: 4)
+        defer { library.remove() }
+        // A budget far above what the test loads: only the release can empty the cache.
+        let h = BrowserHarness(root: library.root, width: 1280, height: 800) { post in
+            PhotoService(post: post, workerCount: 2, surfaceCapacity: 512 << 20) { _ in
+                .success(LoadedImage(image: PixelImage(width: 32, height: 24) { x, _ in 0xFF00_0000 | UInt32(x * 8) },
+                                     source: .decode, originalWidth: 32, originalHeight: 24))
+            }
+        }
+        let browser = h.browser, photos = browser.photos
+        for target in [0.0, 700, 1400] {
+            browser.albums.collectionView.contentOffset = Point(x: 0, y: target)
+            h.frame()
+            h.waitUntilReady()
+            XCTAssertTrue(h.wait { photos.pendingCount == 0 })
+        }
+        for _ in 0..<3 { h.frame() }
+        let live = Set(browser.albums.collectionView.displayList.compactMap { item -> PhotoPath? in
+            guard let cell = item.view as? PhotoCell, cell.isDrawn else { return nil }
+            return cell.photo?.id
+        })
+        XCTAssertFalse(live.isEmpty)
+        let surfacesBefore = photos.surfaces.count, cardsBefore = photos.cards.count
+        XCTAssertGreaterThan(surfacesBefore, live.count + 12, "scrolling left surfaces of photos off screen")
+        let before = h.draw().withPixelBytes { Array($0) }
+
+        _ = browser.receive([.releaseMemory], at: h.clock.now)
+
+        XCTAssertLessThan(photos.surfaces.count, surfacesBefore)
+        XCTAssertLessThanOrEqual(photos.surfaces.count, live.count, "only the surfaces of what is drawn stay")
+        XCTAssertLessThan(photos.cards.count, cardsBefore)
+        for photo in live { XCTAssertEqual(photos.status(of: photo), .loaded, photo.string) }
+        h.frame()
+        XCTAssertTrue(browser.isReadyForSnapshot, "nothing on screen has to be loaded or built again")
+        XCTAssertTrue(h.draw().withPixelBytes { Array($0) } == before, "the picture is unchanged")
+    }
+}

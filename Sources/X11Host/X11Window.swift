@@ -30,6 +30,8 @@ public final class X11Window {
     private var exposed = false
     /// The background tile's pixmap (None = 0): the window's background once the first frame is in place.
     private var backgroundTile: Pixmap = 0
+    /// The first frame as a server pixmap, the window's background until that frame has been copied (see `map`).
+    private var firstFramePixmap: Pixmap = 0
     private let clock: Clock
     private var serverTime = ServerTimeMapping()
     private var lastPress: (button: Int, time: UInt, x: Double, y: Double, count: Int)?
@@ -133,7 +135,7 @@ public final class X11Window {
         XSelectInput(dpy, window, mask)
 
         windowSurface = cairo_xlib_surface_create(dpy, window, visual, Int32(pixelWidth), Int32(pixelHeight))!
-        backSurface = cairo_surface_create_similar(windowSurface, CAIRO_CONTENT_COLOR, Int32(pixelWidth), Int32(pixelHeight))!
+        backSurface = cairo_surface_create_similar_image(windowSurface, CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight))!
         setTitle(title, force: true)
     }
 
@@ -141,9 +143,19 @@ public final class X11Window {
     /// been copied after the first expose, the window's background is the back buffer's pixmap, so the server fills
     /// the window with the frame the moment it maps it — no garbage, no flash; then the background is None again.
     public func map() {
-        let pixmap = cairo_xlib_surface_get_drawable(backSurface)
-        if pixmap != 0 {
+        let screen = XDefaultScreen(display)
+        let pixmap = XCreatePixmap(display, window, UInt32(pixelWidth), UInt32(pixelHeight), UInt32(XDefaultDepth(display, screen)))
+        if pixmap != 0, let surface = cairo_xlib_surface_create(display, pixmap, XDefaultVisual(display, screen),
+                                                                 Int32(pixelWidth), Int32(pixelHeight)) {
+            let cr = cairo_create(surface)!
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_surface(cr, backSurface, 0, 0)
+            cairo_paint(cr)
+            cairo_destroy(cr)
+            cairo_surface_flush(surface)
+            cairo_surface_destroy(surface)
             XSetWindowBackgroundPixmap(display, window, pixmap)
+            firstFramePixmap = pixmap
             backgroundIsFirstFrame = true
         }
         XMapWindow(display, window)
@@ -245,6 +257,7 @@ public final class X11Window {
         if backgroundIsFirstFrame && exposed {
             XSetWindowBackgroundPixmap(display, window, backgroundTile)   // the tile, or None (0)
             backgroundIsFirstFrame = false
+            if firstFramePixmap != 0 { XFreePixmap(display, firstFramePixmap); firstFramePixmap = 0 }
         }
         sync?.framePresented()
         XFlush(display)
@@ -260,7 +273,7 @@ public final class X11Window {
         guard width != pixelWidth || height != pixelHeight else { return }
         pixelWidth = width; pixelHeight = height
         cairo_xlib_surface_set_size(windowSurface, Int32(width), Int32(height))
-        let newBack = cairo_surface_create_similar(windowSurface, CAIRO_CONTENT_COLOR, Int32(width), Int32(height))!
+        let newBack = cairo_surface_create_similar_image(windowSurface, CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
         // Keep the old picture until the app draws the new size, so an expose shows no garbage.
         let cr = cairo_create(newBack)!
         cairo_set_source_rgb(cr, 0.16, 0.18, 0.22)

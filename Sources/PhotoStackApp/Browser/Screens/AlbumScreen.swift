@@ -188,6 +188,9 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
 
     /// Also while closing: frames continue until the fly-back completes and the browser pops this screen.
     public override var isAnimating: Bool { super.isAnimating || isClosing }
+    /// Scroll-copy (the last frame moved, only what scrolled in or changed redrawn) while the grid is on its own:
+    /// not while its photos fly out of their stack or back (the albums screen shows through).
+    public override var supportsScrollCopy: Bool { !isFlying && !isClosing }
 
     public override var isReadyForSnapshot: Bool {
         !collectionView.elementsAreAnimating

@@ -40,9 +40,10 @@ extension BrowserScreen {
     }
 
     /// Draws the grid beneath an opening or closing photo view while it shows through, the carried photo's cell left
-    /// empty.
-    func drawGridBeneathPhoto(in context: CairoContext, width: Double, height: Double, scale: Double) {
-        guard let (photo, grid) = photoOverGrid, photo.showsGridBeneath else { return }
+    /// empty; true when it did.
+    @discardableResult
+    func drawGridBeneathPhoto(in context: CairoContext, width: Double, height: Double, scale: Double) -> Bool {
+        guard let (photo, grid) = photoOverGrid, photo.showsGridBeneath else { return false }
         var hidden: PhotoCell?
         if let i = photo.transitionIndex, let cell = grid.collectionView.cellForItem(at: StackEngine.IndexPath(item: i, section: 0)) as? PhotoCell,
            cell.isDrawn {
@@ -51,5 +52,6 @@ extension BrowserScreen {
         }
         grid.draw(in: context, width: width, height: height, scale: scale)
         hidden?.isDrawn = true
+        return true
     }
 }

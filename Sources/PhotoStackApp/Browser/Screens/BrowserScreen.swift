@@ -318,9 +318,11 @@ public final class BrowserScreen: Screen, UsesHostServices {
             albums.draw(in: context, width: width, height: height, scale: scale)
             for cell in hidden { cell.isDrawn = true }
         }
-        drawGridBeneathPhoto(in: context, width: width, height: height, scale: scale)
+        let beneath = drawGridBeneathPhoto(in: context, width: width, height: height, scale: scale)
         top.draw(in: context, width: width, height: height, scale: scale)
         actions.drawOverlays(in: context, width: width, height: height)
+        // A frame with something over a collection screen's pixels is not one it can move next time.
+        if beneath || actions.drawsOverOverlay { context.setTargetStamp(0) }
     }
 
     public func state() -> ScreenState {

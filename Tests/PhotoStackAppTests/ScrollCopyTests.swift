@@ -10,11 +10,19 @@ import XCTest
 final class ScrollCopyTests: XCTestCase {
     /// Flings the albums screen (down, then back up), drawing every frame into one surface (scroll-copy) and,
     /// for comparison, into a new surface drawn whole; every frame must be the same.
-    func checkFling(scale: Double, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// `album`: the same on the grid of the sample library's biggest album.
+    func checkFling(scale: Double, album: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws {
         let w = 1280.0, h = 800.0
         let harness = BrowserHarness(width: w, height: h, scale: scale)
         let b = harness.browser, clock = harness.clock
         harness.waitUntilReady()   // the images for this scale
+        if album {
+            let biggest = b.library.albums.indices.max { b.library.albums[$0].photos.count < b.library.albums[$1].photos.count }!
+            b.openAlbum(biggest, animated: false, at: clock.now)
+            harness.settle()
+            harness.waitUntilReady()
+        }
+        let screen: CollectionScreen = album ? b.top as! AlbumScreen : b.albums
         let builders = b.photos.builders
         let pw = Int(w * scale), ph = Int(h * scale)
         let kept = try ImageSurface(pixelWidth: pw, pixelHeight: ph)
@@ -27,21 +35,21 @@ final class ScrollCopyTests: XCTestCase {
             harness.update()
             b.draw(in: ctx, width: w, height: h, scale: scale)
             frames += 1
-            if b.albums.lastFrameRedrawnFraction < 0.5 { copied += 1 }
+            if screen.lastFrameRedrawnFraction < 0.5 { copied += 1 }
             // The same frame drawn whole into a new surface (the record of the kept surface is put back).
-            let record = b.albums.scrollCopyRecord
+            let record = screen.scrollCopyRecord
             let whole = try ImageSurface(pixelWidth: pw, pixelHeight: ph)
             let wctx = CairoContext(surface: whole)
             wctx.scale(scale, scale)
             b.draw(in: wctx, width: w, height: h, scale: scale)
-            XCTAssertEqual(b.albums.lastFrameRedrawnFraction, 1, file: file, line: line)
-            b.albums.scrollCopyRecord = record
+            XCTAssertEqual(screen.lastFrameRedrawnFraction, 1, file: file, line: line)
+            screen.scrollCopyRecord = record
             let d = kept.differingPixels(from: whole)
             if d > 0, let dir = ProcessInfo.processInfo.environment["PHOTOSTACK_TEST_PNG_DIR"] {
                 try kept.writePNG(to: dir + "/scroll-copy-kept-\(frames).png")
                 try whole.writePNG(to: dir + "/scroll-copy-whole-\(frames).png")
             }
-            XCTAssertEqual(d, 0, "frame \(frames) at offset \(b.albums.drawnContentOffset.y)", file: file, line: line)
+            XCTAssertEqual(d, 0, "frame \(frames) at offset \(screen.drawnContentOffset.y)", file: file, line: line)
         }
         // The first frame at a new scale settles the cards' renderings (not a scroll-copy frame).
         harness.draw()
@@ -77,6 +85,39 @@ final class ScrollCopyTests: XCTestCase {
     func testScrollCopiedFramesEqualWholeFramesAtScale1() throws { try checkFling(scale: 1) }
 
     func testScrollCopiedFramesEqualWholeFramesAtScale2() throws { try checkFling(scale: 2) }
+
+    func testScrollCopiedAlbumGridFramesEqualWholeFramesAtScale1() throws { try checkFling(scale: 1, album: true) }
+
+    func testScrollCopiedAlbumGridFramesEqualWholeFramesAtScale2() throws { try checkFling(scale: 2, album: true) }
+
+    /// The grid drawn beneath the photo view (growing out of its cell) leaves a frame the grid cannot move: its
+    /// next frame, once the photo view has closed, is drawn whole.
+    func testAFrameWithThePhotoViewOverTheGridIsNotReused() throws {
+        let h = BrowserHarness(width: 640, height: 480)
+        let b = h.browser
+        h.waitUntilReady()
+        b.openAlbum(0, animated: false, at: h.clock.now)
+        h.settle()
+        h.waitUntilReady()
+        let grid = b.top as! AlbumScreen
+        let surface = try ImageSurface(pixelWidth: 640, pixelHeight: 480)
+        b.draw(in: CairoContext(surface: surface), width: 640, height: 480, scale: 1)
+        grid.collectionView.contentOffset = Point(x: 0, y: 10)
+        h.update()
+        b.draw(in: CairoContext(surface: surface), width: 640, height: 480, scale: 1)
+        XCTAssertLessThan(grid.lastFrameRedrawnFraction, 0.5, "the grid's own frames are moved")
+        b.openPhoto(0, in: grid, section: 0, animated: true, at: h.clock.now)
+        h.clock.advance(by: 1.0 / 60)
+        h.update()
+        b.draw(in: CairoContext(surface: surface), width: 640, height: 480, scale: 1)
+        XCTAssertTrue(b.top is PhotoScreen)
+        XCTAssertEqual(CairoContext(surface: surface).targetStamp, 0, "a frame with the photo over the grid")
+        // The grid's next frame on its own (as when the photo view has gone) is drawn whole, not moved with the
+        // photo's pixels in it.
+        grid.collectionView.contentOffset = Point(x: 0, y: 20)
+        grid.draw(in: CairoContext(surface: surface), width: 640, height: 480, scale: 1)
+        XCTAssertEqual(grid.lastFrameRedrawnFraction, 1)
+    }
 
     func testAFrameDrawnByAnotherScreenIntoTheSurfaceIsNotReused() throws {
         let h = BrowserHarness(width: 640, height: 480)

@@ -112,4 +112,32 @@ final class AlbumsSnapshotTests: XCTestCase {
         XCTAssertGreaterThan(browser.albums.dataSource.diffsMade, 0)
         XCTAssertNil(browser.albums.dataSource.lastApplyError)
     }
+    /// Stacks appended below the live area (window and display margin) come without an animation (nothing shown
+    /// moves, and the stacks on screen keep their exact resting cards); stacks appended within it animate in.
+    func testStacksAppendedBelowTheLiveAreaDoNotAnimate() {
+        let (_, browser) = makeBrowser()
+        let albums = (0..<60).map { album($0) }
+        let cv = browser.albums.collectionView
+        var time = 1.0
+        stream([albums[0]], to: browser, from: &time)
+        time += 2
+        browser.update(at: time)
+        XCTAssertFalse(cv.elementsAreAnimating)
+        stream([albums[1]], to: browser, from: &time)   // long after the last reload: shown at once
+        XCTAssertEqual(cv.numberOfSections, 2)
+        XCTAssertTrue(cv.elementsAreAnimating, "a stack appended beside the one shown animates in")
+        stream(Array(albums[2..<30]), to: browser, from: &time)
+        time += 2
+        browser.update(at: time)
+        assertShows(browser, Array(albums[..<30]), "30 albums")
+        XCTAssertFalse(cv.elementsAreAnimating)
+        XCTAssertGreaterThan(browser.albums.stackLayout.frameForStack(section: 30).minY, 768 + cv.displayMargin,
+                             "the next stack is below the live area")
+        stream(Array(albums[30...]), to: browser, from: &time)
+        time += 1.1
+        browser.update(at: time)
+        assertShows(browser, albums, "60 albums")
+        XCTAssertFalse(cv.elementsAreAnimating, "stacks appended below the live area do not animate")
+        XCTAssertEqual(browser.albums.dataSource.diffsMade, 0)
+    }
 }

@@ -46,6 +46,12 @@ extension AlbumsScreen {
         var keys = Set<FolderKey>()
         for album in albums where albumsByKey[album.key] != nil || !keys.insert(album.key).inserted { return false }
         guard !albums.isEmpty else { return true }
+        // Stacks appended below the live area (a big library streaming in) come without an animation: nothing shown
+        // moves, and an animated update would run an identity transition of every live stack, drawn through the
+        // transformed path (no exact resting cards, no scroll-copy) for its duration, at every paced reload.
+        let liveBottom = collectionView.contentOffset.y + viewportHeight + collectionView.displayMargin
+            + collectionView.extraDisplayMargin.bottom
+        let belowLiveArea = stackLayout.columns > 0 && stackLayout.frameForStack(section: shownAlbums.count).minY > liveBottom
         var sections: [(section: FolderKey, items: [PhotoKey])] = []
         sections.reserveCapacity(albums.count)
         for album in albums {
@@ -53,7 +59,7 @@ extension AlbumsScreen {
             shownAlbums.append(album)
             sections.append((album.key, itemKeys(of: album)))
         }
-        dataSource.appendSections(sections, animated: animated && hasBeenSized, at: time)
+        dataSource.appendSections(sections, animated: animated && hasBeenSized && !belowLiveArea, at: time)
         needsImageRequests = true
         return true
     }

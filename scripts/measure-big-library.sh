@@ -6,14 +6,20 @@
 # - scanSeconds: from the start to the state that says the scan is done;
 # - the albums screen is then scrolled from the top to the bottom with PageDown (one xdotool process, one key every
 #   PAGE_DELAY ms) and back to the top with Home; peakRSSMB is VmHWM after that, restMB VmRSS at the end.
+# - findSeconds / findCPUSeconds: `find LIBRARY > /dev/null` over the same tree just before (page cache warm for both),
+#   wall and user+system CPU; scanCPUSeconds: the app's user+system CPU (every thread) when the scan was done.
 # Usage: scripts/measure-big-library.sh [FOLDERS (default 5000)] [BINARY (default .build/release/photostack)]
-# Prints one JSON line. PAGE_DELAY (default 25 ms); KEEP=1 keeps the work folder.
+# Prints one JSON line. PAGE_DELAY (default 25 ms); KEEP=1 keeps the work folder; LIBRARY=DIR reuses a library this
+# script built before (KEEP=1 prints where; DIR is its "lib" folder) so alternating runs of two binaries share one.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 folders="${1:-5000}"
 bin="${2:-$root/.build/release/photostack}"
 work="$(mktemp -d /tmp/photostack-big-XXXXXX)"
 trap 'kill "${app:-0}" "${xvfb:-0}" 2>/dev/null || true; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+[ -n "${KEEP:-}" ] && echo "work folder: $work" >&2
+lib="${LIBRARY:-$work/lib}"
+if [ -z "${LIBRARY:-}" ]; then
 mkdir -p "$work/samples"
 mapfile -t samples < <(find "$root/assets/library" -name '*.jpg' | sort)
 n=0
@@ -29,13 +35,22 @@ for f in range(folders):
         os.link(os.path.join(work, "samples", "%d.jpg" % (k % n)), os.path.join(d, "IMG_%04d.jpg" % p))
         k += 1
 PY
+fi
 display=":$((200 + RANDOM % 600))"
 Xvfb "$display" -screen 0 1920x1080x24 -nolisten tcp -noreset >/dev/null 2>&1 & xvfb=$!
 for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.1; done
 export DISPLAY="$display"
 sync
+find "$lib" > /dev/null   # warm dentries and inodes, then time find as the scan's reference
+read -r find_s find_cpu < <(python3 - "$lib" <<'PY'
+import os, resource, subprocess, sys, time
+t = time.time(); subprocess.run(["find", sys.argv[1]], stdout=subprocess.DEVNULL, check=True); wall = time.time() - t
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("%.3f %.3f" % (wall, r.ru_utime + r.ru_stime))
+PY
+)
 start=$(date +%s.%N)
-XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" "$bin" "$work/lib" --state "$work/state.json" \
+XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" "$bin" "$lib" --state "$work/state.json" \
   --size 1920x1080 --scale 1 2>/dev/null & app=$!
 # Polls the state file (every 10 ms): prints "SECONDS SCANNING" when albums are first on screen, then the time the
 # scan ended.
@@ -56,6 +71,7 @@ while time.time() < deadline:
     time.sleep(0.01)
 PY
 read -r first_s scanning_then scan_s < "$work/times"
+scan_cpu=$(awk '{ printf "%.2f", ($14 + $15) / 100 }' "/proc/$app/stat")
 win=$(xdotool search --name PhotoStack | head -1)
 state_value() { python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$work/state.json" "$1" 2>/dev/null || echo '"?"'; }
 xdotool mousemove --window "$win" 960 540
@@ -71,5 +87,5 @@ xdotool key Home sleep 1.5
 mem() { awk -v f="$1:" '$1 == f { print $2 }' "/proc/$app/status"; }
 offset=$(state_value 's["contentOffset"]["y"]')
 echo "{\"folders\": $folders, \"photos\": $((folders * 20)), \"firstAlbumsSeconds\": $first_s, \"scanningWhenFirstShown\": $scanning_then," \
-  "\"scanSeconds\": $scan_s, \"pageDowns\": $pages, \"peakRSSMB\": $(( $(mem VmHWM) / 1024 )), \"restRSSMB\": $(( $(mem VmRSS) / 1024 ))," \
+  "\"scanSeconds\": $scan_s, \"scanCPUSeconds\": $scan_cpu, \"findSeconds\": $find_s, \"findCPUSeconds\": $find_cpu, \"pageDowns\": $pages, \"peakRSSMB\": $(( $(mem VmHWM) / 1024 )), \"restRSSMB\": $(( $(mem VmRSS) / 1024 ))," \
   "\"offsetAtBottom\": $bottom, \"contentHeight\": $(state_value 's["contentSize"]["height"]'), \"offsetAfterHome\": $offset}"

@@ -3,9 +3,9 @@ import PhotoPipeline
 import XCTest
 @testable import PhotoStackApp
 
-/// While the first scan streams albums in, the albums screen is reloaded at a pace (a reload rebuilds its whole
-/// snapshot): the first album shows at once, the albums found soon after wait until the paced reload is due (the
-/// loop is woken for it through `nextDeadline`), and the scan's end shows everything at once.
+/// While the first scan streams albums in, the albums screen is reloaded at a pace (a reload costs UI-thread time:
+/// a batch update over every stack): the first album shows at once, the albums found soon after wait until the
+/// paced reload is due (the loop is woken for it through `nextDeadline`), and the scan's end shows everything at once.
 final class ScanPacingTests: XCTestCase {
     /// Album `n`: one folder (its own key) of 3 photos.
     func album(_ n: Int) -> Album {

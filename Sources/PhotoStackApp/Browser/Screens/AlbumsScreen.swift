@@ -27,10 +27,12 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     public internal(set) var selectedSection: Int?
 
     /// Stacks by album folder, photos by their key in the folder: a renamed album keeps its stack (it moves),
-    /// an edited photo keeps its card (reloaded).
+    /// an edited photo keeps its card (reloaded). Only the photos a stack draws are items (`AlbumsScreen+Snapshot`).
     var dataSource: DiffableDataSource<FolderKey, PhotoKey>!
+    /// The photos that are items and the albums that are stacks, by key; `shownAlbums`: the albums in stack order.
     var photosByKey: [PhotoKey: Photo] = [:]
     var albumsByKey: [FolderKey: Album] = [:]
+    var shownAlbums: [Album] = []
     var lifts: [Int: LiftAnimation] = [:]
     var needsImageRequests = true
     /// Cells that stopped being displayed this frame: their loads are cancelled unless still prefetched.
@@ -107,44 +109,6 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
 
     /// The number of stacks shown.
     public var albumCount: Int { dataSource.snapshot().numberOfSections }
-
-    /// Applies the library's albums as a snapshot at `time` — new albums, photos and deletions animate when
-    /// `animated`; `reloading` photos (edited files) get new cards. Titles and photos of live renderers follow.
-    public func reloadAlbums(animated: Bool, at time: Double, reloading: [PhotoKey] = []) {
-        var snapshot = CollectionSnapshot<FolderKey, PhotoKey>()
-        photosByKey.removeAll(keepingCapacity: true)
-        albumsByKey.removeAll(keepingCapacity: true)
-        for album in library.albums where albumsByKey[album.key] == nil {
-            albumsByKey[album.key] = album
-            snapshot.appendSections([album.key])
-            var keys: [PhotoKey] = []
-            keys.reserveCapacity(album.photos.count)
-            for p in album.photos where photosByKey[p.key] == nil {
-                photosByKey[p.key] = p
-                keys.append(p.key)
-            }
-            snapshot.appendItems(keys, toSection: album.key)
-        }
-        let reload = reloading.filter { photosByKey[$0] != nil }
-        if !reload.isEmpty { snapshot.reloadItems(reload) }
-        dataSource.apply(snapshot, animated: animated && hasBeenSized, at: time)
-        refreshLiveRenderers()
-        needsImageRequests = true
-    }
-
-    /// Gives live renderers the current album titles and photo values (a renamed folder changes both without
-    /// changing any key).
-    func refreshLiveRenderers() {
-        for item in collectionView.displayList {
-            let p = item.attributes.indexPath
-            if let cell = item.view as? PhotoCell, let key = dataSource.itemIdentifier(for: p), let photo = photosByKey[key],
-               cell.photo != photo {
-                cell.photo = photo
-            } else if let title = item.view as? AlbumTitleView, let album = album(at: p.section), title.text != album.title {
-                title.text = album.title
-            }
-        }
-    }
 
     /// Longest side to load for a stack photo: the stack side × device scale, a little more for the lift.
     var pixelSize: Int { Int((stackLayout.effectiveItemSize.width * 1.05 * deviceScale).rounded(.up)) }

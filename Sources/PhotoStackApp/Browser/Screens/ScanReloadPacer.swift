@@ -1,9 +1,10 @@
 import Foundation
 
 /// Paces the albums screen's reloads while the first scan streams albums in. A reload presents the library and
-/// rebuilds the screen's snapshot and its diff, which costs time in proportion to the photos (about 0.1 s for
-/// 10^5 photos on a busy 2-core machine): one per loop turn would leave the UI thread no time for frames while
-/// a big library is scanned. The first albums show at once; the albums found after a reload wait until
+/// updates the screen's snapshot: in the usual case the new albums are appended in place (time in proportion to
+/// them, plus the collection view's batch update over every stack), else the snapshot is rebuilt and diffed (time
+/// in proportion to the albums). One per loop turn would still leave the UI thread little time for frames while a
+/// big library is scanned. The first albums show at once; the albums found after a reload wait until
 /// `interval` has passed since it, the interval being four times what that reload cost (0.1 s at least, 1 s at
 /// most), so reloads take at most about a fifth of the UI thread while frames keep their pace. The scan's end
 /// and the watcher's updates are applied at once (not paced).

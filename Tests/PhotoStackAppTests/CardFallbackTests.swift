@@ -216,6 +216,9 @@ final class CardFallbackTests: XCTestCase {
         h2.settle()
         h2.waitUntilReady()
         let direct = h2.draw()
-        XCTAssertEqual(opened.differingPixels(from: direct), 0)
+        // A grid card may be made from a bigger decoded photo the stack left in the cache (the direct open decodes at
+        // the grid's size): resampled from another source, its pixels differ by a few levels (up to ~25 of 255). A
+        // stand-in differs far more: a stack card scaled down, its border and shadow across the cell's edges.
+        XCTAssertEqual(opened.differingPixels(from: direct, tolerance: 32), 0)
     }
 }

@@ -23,7 +23,7 @@ extension CollectionScreen {
             return !a.isHidden && a.alpha > 0.001 && a.boundingBox.intersects(viewport)
                 && ($0.view is DrawableView || $0.view is TemplateCellView)
         }
-        if occluding { items = withoutBuriedDuplicates(items) }
+        if occluding { items = withoutBuriedDuplicates(items, scale: scale) }
         // Signatures before drawing: an element only partly redrawn (it overlaps what changed) may change its look
         // while drawn (a card whose build just finished); its record keeps the old signature, so the next frame
         // redraws all of it.
@@ -85,16 +85,27 @@ extension CollectionScreen {
     /// `items` (in drawing order) without the elements lying exactly under a later one (same frame and transform)
     /// that hides what is beneath it (`DrawableView.hidesIdenticalElementsBeneath`): the photos of an album piled on
     /// its stack before they fly out. Only the later one's anti-aliased edge and soft shadow would have let them show.
-    func withoutBuriedDuplicates(_ items: [DisplayItem]) -> [DisplayItem] {
+    func withoutBuriedDuplicates(_ items: [DisplayItem], scale: Double) -> [DisplayItem] {
         var covers: [LayoutAttributes] = []
         var kept: [DisplayItem] = []
         for item in items.reversed() {
             let a = item.attributes
-            if a.alpha >= 0.999, covers.contains(where: { $0.frame == a.frame && $0.transform == a.transform }) { continue }
+            if a.alpha >= 0.999, covers.contains(where: { Self.coincide($0, a, scale: scale) }) { continue }
             kept.append(item)
             if a.alpha >= 0.999, (item.view as? DrawableView)?.hidesIdenticalElementsBeneath == true { covers.append(a) }
         }
         return kept.reversed()
+    }
+
+    /// True when `a` and `b` are drawn on the same pixels: the same size and rotation and scale, centres less than half a
+    /// device pixel apart (`scale`: device pixels per point) — the pile in the first frame of a fly-out, which the
+    /// window draws a few milliseconds after the click.
+    static func coincide(_ a: LayoutAttributes, _ b: LayoutAttributes, scale: Double) -> Bool {
+        let s = a.size, t = b.size, m = a.transform, n = b.transform
+        guard abs(s.width - t.width) < 1e-6, abs(s.height - t.height) < 1e-6,
+              abs(m.a - n.a) < 1e-6, abs(m.b - n.b) < 1e-6, abs(m.c - n.c) < 1e-6, abs(m.d - n.d) < 1e-6 else { return false }
+        let dx = (a.center.x + m.tx - b.center.x - n.tx) * scale, dy = (a.center.y + m.ty - b.center.y - n.ty) * scale
+        return dx * dx + dy * dy < 0.25
     }
 
     /// Gives every drawable element of `items` (in drawing order) the device quads of the opaque elements drawn after

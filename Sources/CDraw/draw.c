@@ -64,14 +64,76 @@ static inline uint32_t blend_inner(const uint32_t *p, const uint32_t *q, uint32_
 #endif
 }
 
+/* Resamples the pixels [xa, xb) of one row (u, v: 16.16 source coordinates of pixel xa's top-left texel; inner
+ * span [inner0, inner1): footprints wholly inside the source). */
+static void resample_span(uint32_t *row, int xa, int xb, int64_t u, int64_t v, int64_t dux, int64_t dvx, int inner0, int inner1,
+                          const uint8_t *s, int src_stride, int src_width, int src_height) {
+    int x = xa;
+    for (; x < xb; x++, u += dux, v += dvx) {
+        if (x >= inner0 && x < inner1) {
+            int end = inner1 < xb ? inner1 : xb;
+            for (; x < end; x++, u += dux, v += dvx) {
+                const uint32_t *p = (const uint32_t *)(s + (size_t)(v >> 16) * src_stride) + (u >> 16);
+                const uint32_t *q = (const uint32_t *)((const uint8_t *)p + src_stride);
+                row[x] = blend_inner(p, q, (uint32_t)((u >> 9) & 0x7f), (uint32_t)((v >> 9) & 0x7f));
+            }
+            if (x >= xb) break;
+        }
+        /* Arithmetic shift floors negatives (the texel left of 0 is -1, outside). */
+        int64_t iu = u >> 16, iv = v >> 16;
+        uint32_t fx = (uint32_t)((u >> 9) & 0x7f) << 1, fy = (uint32_t)((v >> 9) & 0x7f) << 1;
+        if (iu < -1 || iv < -1 || iu >= src_width || iv >= src_height) { row[x] = 0; continue; }
+        int ix = (int)iu, iy = (int)iv;
+        uint32_t tl = texel(s, src_stride, src_width, src_height, ix, iy);
+        uint32_t tr = texel(s, src_stride, src_width, src_height, ix + 1, iy);
+        uint32_t bl = texel(s, src_stride, src_width, src_height, ix, iy + 1);
+        uint32_t br = texel(s, src_stride, src_width, src_height, ix + 1, iy + 1);
+        row[x] = (tl | tr | bl | br) ? blend4(tl, tr, bl, br, fx, fy) : 0;
+    }
+}
+
+/* The pixels of row `y` whose centres lie inside the convex quad `q` (4 corners in order): [*a, *b), empty when
+ * *a >= *b. A quad with a corner that is not a number covers nothing. */
+static void quad_row_span(const double q[8], int y, int *a, int *b) {
+    double cy = y + 0.5, lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < 8; i++) if (!isfinite(q[i]) || fabs(q[i]) > 1e9) { *a = 0; *b = 0; return; }
+    for (int i = 0; i < 4; i++) {
+        double xa = q[2 * i], ya = q[2 * i + 1], xb = q[(2 * i + 2) % 8], yb = q[(2 * i + 3) % 8];
+        if ((cy < ya && cy < yb) || (cy > ya && cy > yb)) continue;
+        if (ya == yb) {   /* a horizontal edge on the centre line: both ends count */
+            if (xa < lo) lo = xa;
+            if (xa > hi) hi = xa;
+            if (xb < lo) lo = xb;
+            if (xb > hi) hi = xb;
+            continue;
+        }
+        double x = xa + (cy - ya) * (xb - xa) / (yb - ya);
+        if (x < lo) lo = x;
+        if (x > hi) hi = x;
+    }
+    if (!(hi >= lo)) { *a = 0; *b = 0; return; }
+    *a = (int)ceil(lo - 0.5);
+    *b = (int)floor(hi - 0.5) + 1;
+}
+
 int ps_affine_bilinear(uint32_t *dst, int dst_stride, int dst_width, int dst_height,
                        int x0, int y0, int x1, int y1,
                        const uint32_t *src, int src_stride, int src_width, int src_height,
                        const double inverse[6]) {
+    return ps_affine_bilinear_occluded(dst, dst_stride, dst_width, dst_height, x0, y0, x1, y1, src, src_stride, src_width,
+                                       src_height, inverse, NULL, 0, NULL);
+}
+
+int ps_affine_bilinear_occluded(uint32_t *dst, int dst_stride, int dst_width, int dst_height,
+                                int x0, int y0, int x1, int y1,
+                                const uint32_t *src, int src_stride, int src_width, int src_height,
+                                const double inverse[6], const double *quads, int quad_count, int64_t *sampled) {
     if (!dst || !src || !inverse || dst_width <= 0 || dst_height <= 0 || src_width <= 0 || src_height <= 0) return PS_DRAW_INVALID;
     if (dst_stride < dst_width * 4 || src_stride < src_width * 4) return PS_DRAW_INVALID;
     if (src_width > 32767 || src_height > 32767) return PS_DRAW_INVALID;   /* 16.16 coordinates */
     for (int k = 0; k < 6; k++) if (!isfinite(inverse[k]) || fabs(inverse[k]) > 1e6) return PS_DRAW_INVALID;
+    if (quad_count < 0 || (quad_count > 0 && !quads)) return PS_DRAW_INVALID;
+    if (quad_count > PS_DRAW_MAX_QUADS) quad_count = PS_DRAW_MAX_QUADS;   /* fewer occluders: more pixels sampled, same result */
     if (x0 < 0) x0 = 0;
     if (y0 < 0) y0 = 0;
     if (x1 > dst_width) x1 = dst_width;
@@ -82,6 +144,7 @@ int ps_affine_bilinear(uint32_t *dst, int dst_stride, int dst_width, int dst_hei
 #endif
 
     const uint8_t *s = (const uint8_t *)src;
+    int64_t count = 0;
     /* Steps per destination pixel along a row, 16.16. */
     const int64_t dux = llround(inverse[0] * FX_ONE), dvx = llround(inverse[1] * FX_ONE);
     for (int y = y0; y < y1; y++) {
@@ -113,27 +176,33 @@ int ps_affine_bilinear(uint32_t *dst, int dst_stride, int dst_width, int dst_hei
                 if (n1 > n0) { inner0 = x0 + n0; inner1 = x0 + n1; }
             }
         }
+        /* The occluded spans of this row, sorted by start (insertion sort: a few quads). */
+        int spans[PS_DRAW_MAX_QUADS][2], n = 0;
+        for (int k = 0; k < quad_count; k++) {
+            int a, b;
+            quad_row_span(quads + 8 * k, y, &a, &b);
+            if (a < x0) a = x0;
+            if (b > x1) b = x1;
+            if (a >= b) continue;
+            int i = n++;
+            while (i > 0 && spans[i - 1][0] > a) { spans[i][0] = spans[i - 1][0]; spans[i][1] = spans[i - 1][1]; i--; }
+            spans[i][0] = a; spans[i][1] = b;
+        }
         int x = x0;
-        for (; x < x1; x++, u += dux, v += dvx) {
-            if (x == inner0) {
-                for (; x < inner1; x++, u += dux, v += dvx) {
-                    const uint32_t *p = (const uint32_t *)(s + (size_t)(v >> 16) * src_stride) + (u >> 16);
-                    const uint32_t *q = (const uint32_t *)((const uint8_t *)p + src_stride);
-                    row[x] = blend_inner(p, q, (uint32_t)((u >> 9) & 0x7f), (uint32_t)((v >> 9) & 0x7f));
-                }
-                if (x >= x1) break;
+        for (int k = 0; k <= n; k++) {
+            int end = k < n ? spans[k][0] : x1;
+            if (end > x) {
+                resample_span(row, x, end, u + (int64_t)(x - x0) * dux, v + (int64_t)(x - x0) * dvx, dux, dvx, inner0, inner1,
+                              s, src_stride, src_width, src_height);
+                count += end - x;
+                x = end;
             }
-            /* Arithmetic shift floors negatives (the texel left of 0 is -1, outside). */
-            int64_t iu = u >> 16, iv = v >> 16;
-            uint32_t fx = (uint32_t)((u >> 9) & 0x7f) << 1, fy = (uint32_t)((v >> 9) & 0x7f) << 1;
-            if (iu < -1 || iv < -1 || iu >= src_width || iv >= src_height) { row[x] = 0; continue; }
-            int ix = (int)iu, iy = (int)iv;
-            uint32_t tl = texel(s, src_stride, src_width, src_height, ix, iy);
-            uint32_t tr = texel(s, src_stride, src_width, src_height, ix + 1, iy);
-            uint32_t bl = texel(s, src_stride, src_width, src_height, ix, iy + 1);
-            uint32_t br = texel(s, src_stride, src_width, src_height, ix + 1, iy + 1);
-            row[x] = (tl | tr | bl | br) ? blend4(tl, tr, bl, br, fx, fy) : 0;
+            if (k < n && spans[k][1] > x) {
+                memset(row + x, 0, (size_t)(spans[k][1] - x) * 4);
+                x = spans[k][1];
+            }
         }
     }
+    if (sampled) *sampled += count;
     return PS_DRAW_OK;
 }

@@ -12,6 +12,9 @@ public final class CachedPhotoCard {
     public let padding: Double
     /// The pre-rendered card.
     public let surface: ImageSurface
+    /// True when every pixel of the card's square (inside its anti-aliased edge) is opaque: a photo without
+    /// transparency (not the translucent placeholder). Drawn over other cards, the square then hides them.
+    public let hasOpaqueSquare: Bool
 
     /// Renders `content` as a card of `side` points at `deviceScale` pixels per point.
     public init(_ content: PhotoCardContent, side: Double, deviceScale: Double,
@@ -24,7 +27,14 @@ public final class CachedPhotoCard {
         let ctx = CairoContext(surface: surface)
         ctx.scale(deviceScale, deviceScale)
         renderer.drawUnrotated(content, in: ctx, rect: CanvasRect(x: padding, y: padding, width: side, height: side))
+        let lo = Int((padding * deviceScale).rounded(.up)), hi = Int(((padding + side) * deviceScale).rounded(.down))
+        hasOpaqueSquare = surface.isOpaque(x0: lo, y0: lo, x1: hi, y1: hi)
     }
+
+    /// Half the side of the square about the card's centre, in the card's pixels, whose every point a bilinear
+    /// sample takes from opaque pixels only (when `hasOpaqueSquare`): the square less its edge pixel and a pixel of
+    /// filter reach.
+    public var opaqueHalfSide: Double { side * deviceScale / 2 - 3 }
 
     /// True when the cache still matches a card of `side` points at `deviceScale` (else re-render it).
     public func matches(side: Double, deviceScale: Double) -> Bool {
@@ -33,8 +43,9 @@ public final class CachedPhotoCard {
 
     /// Composites the card centred at (`centerX`, `centerY`) in user units (points), rotated by `rotation`
     /// radians and scaled by `scale`, with `alpha`. The transparent padding gives anti-aliased edges.
+    /// `occluders`: device quads opaque cards drawn later will cover (not resampled; see `RotatedComposite`).
     public func draw(in ctx: CairoContext, centerX: Double, centerY: Double, rotation: Double = 0,
-                     scale: Double = 1, alpha: Double = 1) {
+                     scale: Double = 1, alpha: Double = 1, occluders: [DeviceQuad] = []) {
         ctx.withSavedState {
             ctx.translate(centerX, centerY)
             if rotation != 0 { ctx.rotate(rotation) }
@@ -43,7 +54,7 @@ public final class CachedPhotoCard {
             let half = Double(surface.pixelWidth) / 2
             let axisAligned = straightenIfAlmostAxisAligned(ctx, halfSide: half)
             // Rotated: resampled by the C kernel into a scratch surface, then one pixel-aligned composite.
-            if !axisAligned, RotatedComposite.draw(surface, halfSide: half, in: ctx, alpha: alpha) { return }
+            if !axisAligned, RotatedComposite.draw(surface, halfSide: half, in: ctx, alpha: alpha, occluders: occluders) { return }
             // One device pixel per card pixel, unrotated: copied unfiltered; anything else is resampled.
             let m = ctx.currentMatrix()
             let unscaled = axisAligned && abs(m.a - 1) < 1e-9 && abs(m.d - 1) < 1e-9

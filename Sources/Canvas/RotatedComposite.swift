@@ -6,14 +6,20 @@ import Foundation
 /// kernel (`ps_affine_bilinear`) resampling into a scratch surface, which is then composited with one
 /// pixel-aligned copy. The scratch is shared (one surface, grown as needed, guarded by a lock): each draw uses it
 /// and composites it at once.
-enum RotatedComposite {
+public enum RotatedComposite {
     nonisolated(unsafe) private static var scratch: ImageSurface?
+    nonisolated(unsafe) private static var sampled: Int64 = 0
     private static let lock = NSLock()
+
+    /// Pixels resampled by every `draw` so far (tests and benchmarks read how much work a frame did).
+    public static var sampledPixels: Int64 { lock.lock(); defer { lock.unlock() }; return sampled }
 
     /// Composites `source`, placed with its centre at the user-space origin (its top-left at (−`halfSide`,
     /// −`halfSide`) in source pixels = user units of the current matrix), at `alpha`, within the current clip.
-    /// False (nothing drawn) when the matrix cannot be inverted or the scratch cannot be made.
-    static func draw(_ source: ImageSurface, halfSide: Double, in ctx: CairoContext, alpha: Double) -> Bool {
+    /// `occluders`: device quads that opaque layers drawn later cover — what lies under them is not resampled (it
+    /// would be painted over), so the frame is the same, made for less. False (nothing drawn) when the matrix cannot
+    /// be inverted or the scratch cannot be made.
+    static func draw(_ source: ImageSurface, halfSide: Double, in ctx: CairoContext, alpha: Double, occluders: [DeviceQuad] = []) -> Bool {
         let m = ctx.currentMatrix()
         let det = m.a * m.d - m.b * m.c
         guard det.isFinite, abs(det) > 1e-12 else { return false }
@@ -42,7 +48,14 @@ enum RotatedComposite {
             scratch = s
         }
         let target = scratch!
-        guard target.resample(source, inverse: (ia, ib, ic, id, tx, ty), x0: 0, y0: 0, x1: bw, y1: bh) else { return false }
+        let dx0 = Double(x0), dy0 = Double(y0)
+        let local = occluders.filter { $0.meets(x0: dx0, y0: dy0, x1: Double(x1), y1: Double(y1)) }.map { q in
+            var q = q
+            q.points = q.points.map { ($0.x - dx0, $0.y - dy0) }
+            return q
+        }
+        guard target.resample(source, inverse: (ia, ib, ic, id, tx, ty), x0: 0, y0: 0, x1: bw, y1: bh, occluders: local,
+                              sampled: &sampled) else { return false }
         ctx.paintPixelAligned(target, x: x0, y: y0, width: bw, height: bh, alpha: alpha)
         return true
     }

@@ -14,15 +14,16 @@ public struct BenchCommand: ParsableCommand {
             Scenarios: frames (album screen at 1920x1080, scale 1 and 2, scripted flings top to bottom), layout \
             (prepare and rect query at 10^3…10^6 items), thumbnails (needs --dir; --cold or --warm), memory (peak RSS \
             browsing a generated 10,000-photo library), idle (CPU of the open window under Xvfb over 5 s), scan (scanning \
-            100,000 photos in 5,000 folders, hard links, next to `find` over the same tree; not in the default set). \
+            100,000 photos in 5,000 folders, hard links, next to `find` over the same tree; not in the default set), open \
+            (opening and closing an album of --open-photos photos, headless, at --size; not in the default set). \
             Default: frames layout memory idle, plus thumbnails when --dir is given.
             """)
 
     public enum Scenario: String, ExpressibleByArgument, CaseIterable, Sendable {
-        case frames, layout, thumbnails, memory, idle, scan
+        case frames, layout, thumbnails, memory, idle, scan, open
     }
 
-    @Argument(help: "Scenarios to run (frames, layout, thumbnails, memory, idle, scan).")
+    @Argument(help: "Scenarios to run (frames, layout, thumbnails, memory, idle, scan, open).")
     public var scenarios: [Scenario] = []
 
     @Option(help: "thumbnails: the folder of photos.")
@@ -61,6 +62,11 @@ public struct BenchCommand: ParsableCommand {
     @Option(help: "scan: timed runs of the scan and of find (medians reported).")
     public var scanRuns = 3
 
+    @Option(help: "open: photos in each album of the generated library.")
+    public var openPhotos = 2_000
+    @Option(help: "open: albums in the generated library (the first is opened).")
+    public var openAlbums = 6
+
     @Flag(help: "Run every scenario in this process (no child processes).")
     public var inProcess = false
 
@@ -97,7 +103,8 @@ public struct BenchCommand: ParsableCommand {
         var args = ["bench", scenario.rawValue, "--in-process", "--pixel-size", "\(pixelSize)", "--first-screen", "\(firstScreen)",
                     "--albums", "\(albums)", "--size", "\(Int(size.width))x\(Int(size.height))", "--photos", "\(photos)",
                     "--layout-max", "\(layoutMax)", "--layout-queries", "\(layoutQueries)", "--idle-seconds", "\(idleSeconds)",
-                    "--scan-photos", "\(scanPhotos)", "--scan-folders", "\(scanFolders)", "--scan-runs", "\(scanRuns)"]
+                    "--scan-photos", "\(scanPhotos)", "--scan-folders", "\(scanFolders)", "--scan-runs", "\(scanRuns)",
+                    "--open-photos", "\(openPhotos)", "--open-albums", "\(openAlbums)"]
         for s in scales { args += ["--scales", "\(s)"] }
         if !paced { args.append("--no-paced") }
         if !scrollCopy { args.append("--no-scroll-copy") }
@@ -139,6 +146,10 @@ public struct BenchCommand: ParsableCommand {
             return BenchOutput.line(scenario: "idle", try IdleBench.run(seconds: idleSeconds))
         case .scan:
             return BenchOutput.line(scenario: "scan", try ScanBench.run(photos: scanPhotos, folders: scanFolders, runs: scanRuns))
+        case .open:
+            return BenchOutput.line(scenario: "open", try OpenAlbumBench.run(albums: openAlbums, photosPerAlbum: openPhotos,
+                                                                            width: size.width, height: size.height,
+                                                                            scale: scales.first ?? 1))
         }
     }
 }

@@ -94,4 +94,59 @@ final class ResampleTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 4, "largest channel difference over an opaque background")
         XCTAssertEqual(b.pixel(x: 5, y: 100).r, a.pixel(x: 5, y: 100).r, "outside the clip: background")
     }
+
+    /// Pixels whose centres an occluding quad covers are left transparent and not sampled; every other pixel is
+    /// exactly what the plain kernel gives.
+    func testOccludedPixelsAreSkippedAndTheRestIsUnchanged() throws {
+        let src = try card()
+        let half = Double(src.pixelWidth) / 2
+        let inv = inverse(cx: 100.3, cy: 99.6, rotation: 0.3, scale: 1.2, half: half)
+        let plain = try ImageSurface(pixelWidth: 200, pixelHeight: 200)
+        XCTAssertTrue(plain.resample(src, inverse: inv, x0: 0, y0: 0, x1: 200, y1: 200))
+        // A rotated square and a thin sliver crossing it, as cards drawn later would cover.
+        let a = DeviceQuad(CanvasRect(x: -40, y: -40, width: 80, height: 80),
+                           through: (cos(0.2), sin(0.2), -sin(0.2), cos(0.2), 90.5, 110.25))
+        let b = DeviceQuad(CanvasRect(x: 0, y: 0, width: 150, height: 6), through: (1, 0, 0, 1, 20.3, 60.7))
+        let occluded = try ImageSurface(pixelWidth: 200, pixelHeight: 200)
+        var sampled: Int64 = 0
+        XCTAssertTrue(occluded.resample(src, inverse: inv, x0: 0, y0: 0, x1: 200, y1: 200, occluders: [a, b], sampled: &sampled))
+        /// Inside the convex quad: on the inner side of every edge (corners in order, either orientation).
+        func inside(_ q: DeviceQuad, _ x: Double, _ y: Double) -> Bool {
+            var sign = 0.0
+            for i in 0..<4 {
+                let p = q.points[i], n = q.points[(i + 1) % 4]
+                let cross = (n.x - p.x) * (y - p.y) - (n.y - p.y) * (x - p.x)
+                if abs(cross) < 1e-9 { continue }
+                if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+            }
+            return true
+        }
+        var covered = 0, mismatches = 0
+        plain.withPixelBytes { p in
+            occluded.withPixelBytes { o in
+                for y in 0..<200 {
+                    for x in 0..<200 {
+                        let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+                        let off = y * plain.stride + x * 4
+                        let pv = p.load(fromByteOffset: off, as: UInt32.self), ov = o.load(fromByteOffset: off, as: UInt32.self)
+                        if inside(a, cx, cy) || inside(b, cx, cy) {
+                            covered += 1
+                            if ov != 0 { mismatches += 1 }
+                        } else if pv != ov {
+                            mismatches += 1
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(covered, 6_000, "the quads cover part of the rectangle")
+        XCTAssertEqual(mismatches, 0, "covered pixels transparent, the others as the plain kernel gives them")
+        XCTAssertEqual(sampled, Int64(200 * 200 - covered), "only the uncovered pixels are sampled")
+        // A quad with a corner that is not a number hides nothing.
+        var all: Int64 = 0
+        XCTAssertTrue(occluded.resample(src, inverse: inv, x0: 0, y0: 0, x1: 10, y1: 10,
+                                        occluders: [DeviceQuad(CanvasRect(x: 0, y: 0, width: .nan, height: 5), through: (1, 0, 0, 1, 0, 0))],
+                                        sampled: &all))
+        XCTAssertEqual(all, 100)
+    }
 }

@@ -24,4 +24,16 @@ int ps_affine_bilinear(uint32_t *dst, int dst_stride, int dst_width, int dst_hei
                        const uint32_t *src, int src_stride, int src_width, int src_height,
                        const double inverse[6]);
 
+/* Most occluding quads `ps_affine_bilinear_occluded` uses (any more are ignored: their pixels are sampled). */
+#define PS_DRAW_MAX_QUADS 64
+
+/* `ps_affine_bilinear`, except that pixels whose centres lie inside any of the `quad_count` convex quads `quads`
+ * (8 doubles each: four destination-pixel corners in order around the quad, same coordinates as x0…y1) are set
+ * transparent without sampling: what a caller knows an opaque layer drawn later covers. Every other pixel gets exactly
+ * what `ps_affine_bilinear` gives it. Adds the number of pixels sampled to `*sampled` when it is not NULL. */
+int ps_affine_bilinear_occluded(uint32_t *dst, int dst_stride, int dst_width, int dst_height,
+                                int x0, int y0, int x1, int y1,
+                                const uint32_t *src, int src_stride, int src_width, int src_height,
+                                const double inverse[6], const double *quads, int quad_count, int64_t *sampled);
+
 #endif

@@ -17,16 +17,20 @@ extension CollectionScreen {
         if supportsScrollCopy { offset = Point(x: Double(dox) / scale, y: Double(doy) / scale) }
         drawnContentOffset = offset
         let viewport = Rect(x: offset.x, y: offset.y, width: width, height: height)
-        let items = collectionView.displayList.filter {
+        let occluding = occludesHiddenElements && allowsOcclusion
+        var items = collectionView.displayList.filter {
             let a = $0.attributes
             return !a.isHidden && a.alpha > 0.001 && a.boundingBox.intersects(viewport)
                 && ($0.view is DrawableView || $0.view is TemplateCellView)
         }
+        if occluding { items = withoutBuriedDuplicates(items, scale: scale) }
         // Signatures before drawing: an element only partly redrawn (it overlaps what changed) may change its look
         // while drawn (a card whose build just finished); its record keeps the old signature, so the next frame
         // redraws all of it.
         let before: [ElementKey: Int?] = copying ? Dictionary(items.map { ($0.attributes.key, ($0.view as? DrawableView)?.appearanceSignature) },
                                                                uniquingKeysWith: { a, _ in a }) : [:]
+        if occluding { assignOccluders(items, in: ctx, offset: offset) }
+        defer { if occluding { for item in items { (item.view as? DrawableView)?.occluders = [] } } }
         var wholeKeys = Set<ElementKey>()
         let region = copying ? scrollCopyRegion(ctx, items: items, signatures: before, scale: scale, width: width, height: height,
                                                 deviceOffset: (dox, doy), redrawnWhole: &wholeKeys) : nil
@@ -75,6 +79,58 @@ extension CollectionScreen {
             scrollCopyRecord = nil
             // This frame is not one a screen can move next time (e.g. drawn over the albums screen's).
             if ctx.targetStamp != 0 { ctx.setTargetStamp(0) }
+        }
+    }
+
+    /// `items` (in drawing order) without the elements lying exactly under a later one (same frame and transform)
+    /// that hides what is beneath it (`DrawableView.hidesIdenticalElementsBeneath`): the photos of an album piled on
+    /// its stack before they fly out. Only the later one's anti-aliased edge and soft shadow would have let them show.
+    func withoutBuriedDuplicates(_ items: [DisplayItem], scale: Double) -> [DisplayItem] {
+        var covers: [LayoutAttributes] = []
+        var kept: [DisplayItem] = []
+        for item in items.reversed() {
+            let a = item.attributes
+            if a.alpha >= 0.999, covers.contains(where: { Self.coincide($0, a, scale: scale) }) { continue }
+            kept.append(item)
+            if a.alpha >= 0.999, (item.view as? DrawableView)?.hidesIdenticalElementsBeneath == true { covers.append(a) }
+        }
+        return kept.reversed()
+    }
+
+    /// True when `a` and `b` are drawn on the same pixels: the same size and rotation and scale, centres less than half a
+    /// device pixel apart (`scale`: device pixels per point) — the pile in the first frame of a fly-out, which the
+    /// window draws a few milliseconds after the click.
+    static func coincide(_ a: LayoutAttributes, _ b: LayoutAttributes, scale: Double) -> Bool {
+        let s = a.size, t = b.size, m = a.transform, n = b.transform
+        guard abs(s.width - t.width) < 1e-6, abs(s.height - t.height) < 1e-6,
+              abs(m.a - n.a) < 1e-6, abs(m.b - n.b) < 1e-6, abs(m.c - n.c) < 1e-6, abs(m.d - n.d) < 1e-6 else { return false }
+        let dx = (a.center.x + m.tx - b.center.x - n.tx) * scale, dy = (a.center.y + m.ty - b.center.y - n.ty) * scale
+        return dx * dx + dy * dy < 0.25
+    }
+
+    /// Gives every drawable element of `items` (in drawing order) the device quads of the opaque elements drawn after
+    /// it that meet it (`DrawableView.opaqueRect` through the element's transform; elements drawn with alpha < 1 hide
+    /// nothing).
+    func assignOccluders(_ items: [DisplayItem], in ctx: CairoContext, offset: Point) {
+        var quads: [DeviceQuad?] = []
+        quads.reserveCapacity(items.count)
+        for item in items {
+            let a = item.attributes
+            guard a.alpha >= 0.999, let view = item.view as? DrawableView, let r = view.opaqueRect else { quads.append(nil); continue }
+            let t = item.drawingTransform(contentOffset: offset)
+            var m = ctx.currentMatrix()
+            ctx.withSavedState {
+                ctx.transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
+                ctx.translate(-a.size.width / 2, -a.size.height / 2)
+                m = ctx.currentMatrix()
+            }
+            quads.append(DeviceQuad(r, through: m))
+        }
+        // Each element gets every quad above it; the drawing keeps the ones that meet what it paints.
+        var above: [DeviceQuad] = []
+        for (item, quad) in zip(items, quads).reversed() {
+            (item.view as? DrawableView)?.occluders = above
+            if let quad { above.append(quad) }
         }
     }
 

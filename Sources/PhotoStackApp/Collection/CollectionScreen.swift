@@ -50,6 +50,11 @@ open class CollectionScreen: Screen {
     /// grown by `ScrollCopyRecord.inkOutset`, their views report `appearanceSignature`, and the background
     /// and overlay scroll with the content or draw nothing. Default false.
     open var supportsScrollCopy: Bool { false }
+    /// True: before drawing, each element is told which opaque elements drawn after it cover it
+    /// (`DrawableView.occluders`), so a pile of cards resamples only what shows. Default false.
+    open var occludesHiddenElements: Bool { false }
+    /// False: no element is told what covers it, even when `occludesHiddenElements` (tests compare the two).
+    public var allowsOcclusion = true
     /// False: frames are always drawn whole even when `supportsScrollCopy` (benchmarks compare the two).
     public var allowsScrollCopy = true
 

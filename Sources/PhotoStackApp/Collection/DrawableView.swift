@@ -22,4 +22,17 @@ open class DrawableView: ReusableView {
     /// True while the screen draws this renderer off screen only to warm its caches (nothing is shown):
     /// a renderer may then start its cache work in the background instead.
     public var isWarming = false
+
+    /// The rectangle (element points, in the frame `draw` gets) whose every device pixel the next `draw` will paint
+    /// fully opaque, given its state now; nil when unknown or nothing is sure to be opaque. A screen that knows it
+    /// (`CollectionScreen.occludesHiddenElements`) tells the elements beneath through `occluders`.
+    open var opaqueRect: CanvasRect? { nil }
+
+    /// True when the next `draw` paints the element's square opaque (bar its anti-aliased edge): an element with the
+    /// same frame and transform beneath it need not be drawn (`CollectionScreen.occludesHiddenElements`).
+    open var hidesIdenticalElementsBeneath: Bool { false }
+
+    /// Set by the screen for one `draw`: device quads that opaque elements drawn after this one will cover. What
+    /// the view would paint there is painted over, so it may skip that work (the frame is the same).
+    public var occluders: [DeviceQuad] = []
 }

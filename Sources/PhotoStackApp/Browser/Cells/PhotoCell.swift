@@ -42,6 +42,7 @@ final class PhotoCell: DrawableView {
         showsFocusRing = false
         coveringRotation = nil
         isDrawn = true
+        occluders = []
     }
 
     /// The card geometry at rest (no lift): side (points), device pixels per point, rotation (radians) and the
@@ -133,6 +134,10 @@ final class PhotoCell: DrawableView {
         return h.finalize()
     }
 
+    /// The square the next `draw` paints opaque (`PhotoCell+Occlusion.swift`).
+    override var opaqueRect: CanvasRect? { drawnOpaqueSquare }
+    override var hidesIdenticalElementsBeneath: Bool { drawsPhoto }
+
     /// The image surface on the card, if any (tests check identity with it).
     var shownSurface: ImageSurface? {
         guard let photo, let service else { return nil }
@@ -185,7 +190,7 @@ final class PhotoCell: DrawableView {
             ctx.drawSoftShadow(of: CanvasRect(x: c - s / 2, y: c - s / 2, width: s, height: s), radius: 10 * lift,
                                dx: 0, dy: 8 * lift, color: RGBA(0, 0, 0, 0.35 * lift))
         }
-        card.draw(in: ctx, centerX: c, centerY: c, scale: scale)
+        card.draw(in: ctx, centerX: c, centerY: c, scale: scale, occluders: occluders)
         drawMarks(in: ctx, side: side, photo: photo, service: service)
     }
 

@@ -248,6 +248,9 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     /// True while the photos fly out of their stack or back into it (the albums screen shows beneath).
     public var isFlying: Bool { flight != nil }
 
+    /// While the photos fly, the cards of the pile hide one another: only what shows of each is resampled.
+    public override var occludesHiddenElements: Bool { isFlying }
+
     /// Opacity of this screen's background: fades in while the photos fly out, out while they fly back.
     var backgroundAlpha: Double {
         guard let f = flight else { return 1 }

@@ -136,4 +136,7 @@ public final class App: WindowClient {
     public var windowTitle: String { screen.title }
     public var cursor: CursorShape { screen.cursor }
     public var shouldQuit: Bool { quitRequested }
+    /// Ready when the screen shows what it will settle on (`Screen.isReadyForSnapshot`: the scan done, the album asked
+    /// for at launch open, its first screen loaded with exact cards) or is animating anyway.
+    public var isReadyToShow: Bool { screen.isAnimating || screen.isReadyForSnapshot }
 }

@@ -39,6 +39,8 @@ public final class PhotoService {
     private var originalSizes: [PhotoPath: (width: Int, height: Int)] = [:]
     /// Cards asked for in this frame and the previous one (builds of others are cancelled).
     var wantedCards: Set<CardKey> = [], previouslyWantedCards: Set<CardKey> = []
+    /// Placeholder and broken-mark cards, one per geometry, shared by every photo showing them.
+    var placeholderCards = PlaceholderCards()
     /// Photos whose load failed are reported on stderr once.
     public var logsFailures = true
     /// The disk thumbnail cache, asked after loads whether it found a problem with its folders (said once).
@@ -152,6 +154,7 @@ public final class PhotoService {
             return take(result)
         case .card(let built):
             builders.delivered(built.key)
+            if let card = built.card { placeholderCards.remember(card, for: built.key) }
             guard wantedCards.contains(built.key) || previouslyWantedCards.contains(built.key),
                   !cards.contains(built.key), let card = built.card else { return false }
             cards.insert(card, for: built.key)

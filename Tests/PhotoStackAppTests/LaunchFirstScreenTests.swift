@@ -62,4 +62,22 @@ final class LaunchFirstScreenTests: XCTestCase {
         }
         XCTAssertEqual(service.builders.counters.unrotatedOnUIThread, 5, "cards of images are each photo's own")
     }
+
+    /// A cold thumbnail cache does not keep the window waiting: once a photo came from a decode rather than the disk
+    /// cache, the screen is slow to settle and the app is ready to show (with what it has) at once.
+    func testAPhotoDecodedFromItsFileMakesTheFirstScreenSlowToSettle() {
+        for source in [LoadSource.diskThumbnail, .decode] {
+            let h = BrowserHarness(width: 800, height: 600) { post in
+                PhotoService(post: post, workerCount: 1) { _ in
+                    .success(LoadedImage(image: PixelImage(width: 32, height: 24) { _, _ in 0xFF80_8080 }, source: source,
+                                         originalWidth: 32, originalHeight: 24))
+                }
+            }
+            h.waitUntilReady()
+            XCTAssertEqual(h.browser.isSlowToSettle, source == .decode, "\(source)")
+            XCTAssertEqual(h.browser.photos.decodedCount > 0, source == .decode)
+            let app = App(screen: h.browser, inbox: h.inbox, width: 800, height: 600, scale: 1)
+            XCTAssertTrue(app.isReadyToShow, "loaded: ready either way")
+        }
+    }
 }

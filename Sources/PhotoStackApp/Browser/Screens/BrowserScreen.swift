@@ -297,6 +297,9 @@ public final class BrowserScreen: Screen, UsesHostServices {
 
     public var isReadyForSnapshot: Bool { pendingOpen == nil && !library.isScanning && top.isReadyForSnapshot }
 
+    /// Slow once a photo had to be decoded (its thumbnail was not in the disk cache): the others most likely too.
+    public var isSlowToSettle: Bool { photos.decodedCount > 0 }
+
     public var lastFrame: (offset: Point, redrawn: Double) { top.lastFrame }
 
     /// Card work: rotated and unrotated cards built on the UI thread, waits for a running build, quick draws.

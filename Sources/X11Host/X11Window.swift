@@ -141,6 +141,10 @@ public final class X11Window {
     /// been copied after the first expose, the window's background is the back buffer's pixmap, so the server fills
     /// the window with the frame the moment it maps it — no garbage, no flash; then the background is None again.
     public func map() {
+        // cairo-xlib keeps what was drawn in a client-side (shared-memory) image until the surface is flushed: without
+        // this the pixmap still held only the first frame's fill when the server showed it, a flat background colour
+        // until the first expose's copy (the probe's first capture after the map, 0.1–0.2 s on a loaded machine).
+        cairo_surface_flush(backSurface)
         let pixmap = cairo_xlib_surface_get_drawable(backSurface)
         if pixmap != 0 {
             XSetWindowBackgroundPixmap(display, window, pixmap)

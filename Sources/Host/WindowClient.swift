@@ -32,4 +32,13 @@ public protocol WindowClient: AnyObject {
     var cursor: CursorShape { get }
     /// When true the loop ends and `run` returns.
     var shouldQuit: Bool { get }
+    /// True when the first frame shows what the client set out to show (a launch that opens an album: its first
+    /// screen loaded), so the window may map with it. A host waits for it a bounded time before the first frame
+    /// (`X11RunLoop.firstFrameWait`), taking background results and updating meanwhile; then it shows what there is.
+    var isReadyToShow: Bool { get }
+}
+
+extension WindowClient {
+    /// Ready at once unless the client says otherwise.
+    public var isReadyToShow: Bool { true }
 }

@@ -15,6 +15,11 @@ public final class X11RunLoop {
     public let wakeUp: WakeUpPipe
     /// Seconds between frames while the client needs them (1/60).
     public var frameInterval: Double = 1.0 / 60
+    /// Longest wait, seconds, for the client to be ready to show (`WindowClient.isReadyToShow`) before the first
+    /// frame is drawn and the window mapped. A warm launch into an album is ready in well under this (its thumbnails
+    /// come from the disk cache): the window then maps with its settled first screen instead of placeholders that
+    /// change a moment later. A cold one is not, and maps with what it has when the wait ends.
+    public var firstFrameWait: Double = 0.2
 
     public init(window: X11Window, clock: Clock) throws {
         self.window = window
@@ -29,6 +34,8 @@ public final class X11RunLoop {
         var now = clock.now
         client.handle(.resize(width: window.width, height: window.height, scale: window.scale), at: now)
         client.update(at: now)
+        waitUntilReadyToShow(client, until: now + firstFrameWait)
+        now = clock.now
         window.render { ctx in client.draw(in: ctx, width: window.width, height: window.height, scale: window.scale) }
         var lastFrame = now
         window.map()
@@ -79,6 +86,15 @@ public final class X11RunLoop {
                 FileHandle.standardError.write("photostack: lost the connection to the X server\n".data(using: .utf8)!)
                 exit(3)
             }
+        }
+    }
+
+    /// Before the first frame (`FirstFrameWait`): sleeps on the wake-up pipe only (the window is not mapped: no input
+    /// yet) until the client is ready to show or `deadline` (clock seconds).
+    func waitUntilReadyToShow(_ client: WindowClient, until deadline: Double) {
+        FirstFrameWait.run(client, clock: clock, until: deadline) { seconds in
+            var fd = pollfd(fd: wakeUp.readFD, events: Int16(POLLIN), revents: 0)
+            if poll(&fd, 1, Int32(max(0, (seconds * 1000).rounded(.up)))) > 0 { wakeUp.drain() }
         }
     }
 }

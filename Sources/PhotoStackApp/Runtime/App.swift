@@ -137,4 +137,8 @@ public final class App: WindowClient {
     public var windowTitle: String { screen.title }
     public var cursor: CursorShape { screen.cursor }
     public var shouldQuit: Bool { quitRequested }
+    /// Ready when the screen shows what it will settle on (`Screen.isReadyForSnapshot`: the scan done, the album asked
+    /// for at launch open, its first screen loaded with exact cards), is animating anyway, or will take long to settle
+    /// (a cold thumbnail cache: the first photo came from a decode, so waiting would only delay the window).
+    public var isReadyToShow: Bool { screen.isAnimating || screen.isReadyForSnapshot || screen.isSlowToSettle }
 }

@@ -25,6 +25,9 @@ public protocol Screen: AnyObject {
     var isAnimating: Bool { get }
     /// True when a snapshot would show the final picture (the visible photos loaded or failed).
     var isReadyForSnapshot: Bool { get }
+    /// True when what the screen settles on is far off (its photos are decoded: a cold thumbnail cache), so the window
+    /// should not wait for it before its first frame (`App.isReadyToShow`).
+    var isSlowToSettle: Bool { get }
     /// Draws the whole viewport; the context's user units are points (already scaled by `scale`).
     func draw(in context: CairoContext, width: Double, height: Double, scale: Double)
     /// This screen's part of the state JSON.
@@ -49,5 +52,6 @@ extension Screen {
     public var lastFrame: (offset: Point, redrawn: Double) { (.zero, 1) }
     public var workCounters: [String: Int] { [:] }
     public var nextDeadline: Double? { nil }
+    public var isSlowToSettle: Bool { false }
     public func receive(_ messages: [AppMessage], at time: Double) -> Bool { false }
 }

@@ -23,7 +23,9 @@ public enum BrowserLaunch {
     public static func makeScreen(choice: LibraryChoice, post: @escaping Post, options: BrowserOptions) -> BrowserScreen {
         let home = ProcessInfo.processInfo.environment["HOME"]
         let screen = BrowserScreen.make(source: choice.source, post: post, titleNote: choice.titleNote(home: home))
-        if let a = options.openAlbum { screen.open(album: a, photo: options.openPhoto) }
+        // At launch the album (and photo) opens at once: the window's first frame is its grid, not a fly-out from a
+        // stack that was never on screen.
+        if let a = options.openAlbum { screen.open(album: a, photo: options.openPhoto, animated: false) }
         // The settings are read here, at start-up, before the window and its loop exist.
         let store = SettingsStore.forCurrentUser()
         screen.configure(settings: store.load(), store: store, options: options)

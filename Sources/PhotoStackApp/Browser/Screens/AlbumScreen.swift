@@ -175,6 +175,8 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         let px = pixelSize
         let offset = collectionView.contentOffset
         let viewport = Rect(x: offset.x, y: offset.y, width: viewportWidth, height: viewportHeight)
+        // Loads first: the loader threads read the thumbnails while this thread prepares the cards.
+        if needsImageRequests && !animating { requestVisibleImages() }
         for item in collectionView.displayList {
             guard let cell = item.view as? PhotoCell else { continue }
             cell.mayRerender = !animating && !isClosing   // the pile a fly-back ends on is gone the next frame
@@ -183,7 +185,6 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
             if cell.pixelSize != px { cell.pixelSize = px }
             cell.prepare(deviceScale: deviceScale, onScreen: item.attributes.boundingBox.intersects(viewport))
         }
-        if needsImageRequests && !animating { requestVisibleImages() }
     }
 
     /// Also while closing: frames continue until the fly-back completes and the browser pops this screen.

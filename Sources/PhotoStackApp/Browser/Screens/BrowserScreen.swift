@@ -65,9 +65,10 @@ public final class BrowserScreen: Screen, UsesHostServices {
     /// The screen on display.
     public var top: Screen { stack[stack.count - 1] }
 
-    /// Opens album `album` (and photo `photo` in it) once the library has it.
-    public func open(album: Int, photo: Int? = nil) {
-        pendingOpen = (album, photo, true)
+    /// Opens album `album` (and photo `photo` in it) once the library has it; `animated`: its photos fly out of
+    /// the stack (the launch options open it at once: there is no stack on screen the user saw to fly from).
+    public func open(album: Int, photo: Int? = nil, animated: Bool = true) {
+        pendingOpen = (album, photo, animated)
         pendingPhotoPath = nil
         openPendingIfPossible(at: time)
     }
@@ -297,6 +298,9 @@ public final class BrowserScreen: Screen, UsesHostServices {
     public var isAnimating: Bool { top.isAnimating }
 
     public var isReadyForSnapshot: Bool { pendingOpen == nil && !library.isScanning && top.isReadyForSnapshot }
+
+    /// Slow once a photo had to be decoded (its thumbnail was not in the disk cache): the others most likely too.
+    public var isSlowToSettle: Bool { photos.decodedCount > 0 }
 
     public var lastFrame: (offset: Point, redrawn: Double) { top.lastFrame }
 

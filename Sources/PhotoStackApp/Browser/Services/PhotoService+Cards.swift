@@ -42,6 +42,8 @@ extension PhotoService {
     /// since the last turn is taken at once.
     private func build(_ input: CardBuilders.Input, need: CardNeed) {
         if let card = builders.takeFinished(input.key) { cards.insert(card, for: input.key); return }
+        // A placeholder or broken mark of this geometry was made for another photo: the same pixels.
+        if let shared = placeholderCards.rendering(for: input.key) { cards.insert(shared, for: input.key); return }
         switch need {
         case .ahead:
             builders.submit(input, urgent: false)
@@ -55,7 +57,10 @@ extension PhotoService {
                 builders.count { input.key.isUnrotated ? ($0.unrotatedOnUIThread += 1) : ($0.builtOnUIThread += 1) }
                 card = input.build()
             }
-            if let card { cards.insert(card, for: input.key) }
+            if let card {
+                cards.insert(card, for: input.key)
+                placeholderCards.remember(card, for: input.key)
+            }
         }
     }
 

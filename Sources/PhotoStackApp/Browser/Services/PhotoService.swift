@@ -39,6 +39,10 @@ public final class PhotoService {
     private var originalSizes: [PhotoPath: (width: Int, height: Int)] = [:]
     /// Cards asked for in this frame and the previous one (builds of others are cancelled).
     var wantedCards: Set<CardKey> = [], previouslyWantedCards: Set<CardKey> = []
+    /// Placeholder and broken-mark cards, one per geometry, shared by every photo showing them.
+    var placeholderCards = PlaceholderCards()
+    /// Images decoded from their files so far (not read from a disk thumbnail): a cold cache when above 0.
+    public private(set) var decodedCount = 0
     /// Photos whose load failed are reported on stderr once.
     public var logsFailures = true
     /// The disk thumbnail cache, asked after loads whether it found a problem with its folders (said once).
@@ -152,6 +156,7 @@ public final class PhotoService {
             return take(result)
         case .card(let built):
             builders.delivered(built.key)
+            if let card = built.card { placeholderCards.remember(card, for: built.key) }
             guard wantedCards.contains(built.key) || previouslyWantedCards.contains(built.key),
                   !cards.contains(built.key), let card = built.card else { return false }
             cards.insert(card, for: built.key)
@@ -172,6 +177,7 @@ public final class PhotoService {
         if inFlight[key] == result.requestID { inFlight[key] = nil; requested[key] = nil }
         switch result.outcome {
         case .success(let loaded):
+            if loaded.source == .decode { decodedCount += 1 }
             if loaded.isIncomplete { incomplete.insert(result.photoID) } else { incomplete.remove(result.photoID) }
             if loaded.originalWidth > 0, loaded.originalHeight > 0 {
                 originalSizes[result.photoID] = (loaded.originalWidth, loaded.originalHeight)

@@ -149,12 +149,7 @@ public final class X11Window {
         let pixmap = XCreatePixmap(display, window, UInt32(pixelWidth), UInt32(pixelHeight), UInt32(XDefaultDepth(display, screen)))
         if pixmap != 0, let surface = cairo_xlib_surface_create(display, pixmap, XDefaultVisual(display, screen),
                                                                  Int32(pixelWidth), Int32(pixelHeight)) {
-            let cr = cairo_create(surface)!
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_surface(cr, backSurface, 0, 0)
-            cairo_paint(cr)
-            cairo_destroy(cr)
-            cairo_surface_flush(surface)
+            putBackBuffer(onto: surface)
             cairo_surface_destroy(surface)
             XSetWindowBackgroundPixmap(display, window, pixmap)
             firstFramePixmap = pixmap
@@ -249,12 +244,7 @@ public final class X11Window {
     /// Copies the back buffer to the window (after an expose, or as the frame of a resize step the window manager
     /// waits for: the sync counter is set right after).
     public func copyBackBuffer() {
-        let cr = cairo_create(windowSurface)!
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_surface(cr, backSurface, 0, 0)
-        cairo_paint(cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(windowSurface)
+        putBackBuffer(onto: windowSurface)
         needsCopy = false
         if backgroundIsFirstFrame && exposed {
             XSetWindowBackgroundPixmap(display, window, backgroundTile)   // the tile, or None (0)
@@ -263,6 +253,17 @@ public final class X11Window {
         }
         sync?.framePresented()
         XFlush(display)
+    }
+
+    /// Replaces the pixels of `target` (an Xlib surface: the window, or the first frame's pixmap) with the back buffer
+    /// and sends them: one put of the client-side image.
+    private func putBackBuffer(onto target: OpaquePointer) {
+        let cr = cairo_create(target)!
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(cr, backSurface, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(target)
     }
 
     /// True while the window manager waits for the frame of a resize step (`_NET_WM_SYNC_REQUEST`): present one now.

@@ -13,12 +13,7 @@ final class AlbumBrowserSurfaceBudgetTests: XCTestCase {
         let library = try BenchLibrary.placeholders(albums: 40, photosPerAlbum: 4)
         defer { library.remove() }
         // A budget of one byte: only what the screen uses may stay.
-        let h = BrowserHarness(root: library.root, width: 1280, height: 800) { post in
-            PhotoService(post: post, workerCount: 2, surfaceCapacity: 1) { _ in
-                .success(LoadedImage(image: PixelImage(width: 32, height: 24) { x, _ in 0xFF00_0000 | UInt32(x * 8) },
-                                     source: .decode, originalWidth: 32, originalHeight: 24))
-            }
-        }
+        let h = BrowserHarness.gradientPhotos(root: library.root, surfaceCapacity: 1)
         let browser = h.browser, images = browser.photos
         func liveDrawnPhotos() -> Set<PhotoPath> {
             Set(browser.albums.collectionView.displayList.compactMap { item -> PhotoPath? in

@@ -22,6 +22,17 @@ final class BrowserHarness {
             .appendingPathComponent("assets/library").path
     }
 
+    /// A browser on `root` whose every photo loads as the same 32×24 gradient (no decoding), with a surface budget of
+    /// `surfaceCapacity` bytes: for tests of what the caches keep.
+    static func gradientPhotos(root: String, width: Double = 1280, height: Double = 800, surfaceCapacity: Int) -> BrowserHarness {
+        BrowserHarness(root: root, width: width, height: height) { post in
+            PhotoService(post: post, workerCount: 2, surfaceCapacity: surfaceCapacity) { _ in
+                .success(LoadedImage(image: PixelImage(width: 32, height: 24) { x, _ in 0xFF00_0000 | UInt32(x * 8) },
+                                     source: .decode, originalWidth: 32, originalHeight: 24))
+            }
+        }
+    }
+
     /// A browser on `root` (no disk thumbnail cache unless `pipeline` says otherwise), scanned, sized to
     /// `width` × `height` and updated once. `service`: a photo service of the test's own (its `post` must be
     /// `harness.post`: make it with `BrowserHarness.makeService`).

@@ -13,12 +13,7 @@ final class MemoryReleaseTests: XCTestCase {
         let library = try BenchLibrary.placeholders(albums: 40, photosPerAlbum: 4)
         defer { library.remove() }
         // A budget far above what the test loads: only the release can empty the cache.
-        let h = BrowserHarness(root: library.root, width: 1280, height: 800) { post in
-            PhotoService(post: post, workerCount: 2, surfaceCapacity: 512 << 20) { _ in
-                .success(LoadedImage(image: PixelImage(width: 32, height: 24) { x, _ in 0xFF00_0000 | UInt32(x * 8) },
-                                     source: .decode, originalWidth: 32, originalHeight: 24))
-            }
-        }
+        let h = BrowserHarness.gradientPhotos(root: library.root, surfaceCapacity: 512 << 20)
         let browser = h.browser, photos = browser.photos
         for target in [0.0, 700, 1400] {
             browser.albums.collectionView.contentOffset = Point(x: 0, y: target)

@@ -61,28 +61,17 @@ public enum FrameBench {
                            scale: Double = 1, paced: Bool = true, scrollCopy: Bool = true, maxFrames: Int = 50_000) throws -> FrameBenchResult {
         let library = try BenchLibrary.placeholders(albums: albums, photosPerAlbum: photosPerAlbum)
         defer { library.remove() }
-        let inbox = Inbox<AppMessage>()
-        let tw = thumbnailSize.width, th = thumbnailSize.height
-        let service = PhotoService(post: { inbox.post($0) }, workerCount: ProcessInfo.processInfo.activeProcessorCount) { request in
-            let seed = UInt32(truncatingIfNeeded: request.photo.path.string.hashValue)
-            let image = PixelImage(width: tw, height: th) { x, y in
-                let r = UInt32((x * 4) & 0xff) ^ (seed & 0xff), g = UInt32((y * 5) & 0xff) ^ ((seed >> 8) & 0xff)
-                let b = (seed >> 16) & 0xff
-                return 0xff00_0000 | r << 16 | g << 8 | b
-            }
-            return .success(LoadedImage(image: image, source: .decode, originalWidth: tw, originalHeight: th))
+        let session = try BenchSession(root: library.root, width: width, height: height, scale: scale,
+                                       thumbnail: thumbnailSize) { x, y, seed in
+            let r = UInt32((x * 4) & 0xff) ^ (seed & 0xff), g = UInt32((y * 5) & 0xff) ^ ((seed >> 8) & 0xff)
+            let b = (seed >> 16) & 0xff
+            return 0xff00_0000 | r << 16 | g << 8 | b
         }
-        service.logsFailures = false
-        let model = LibraryModel(root: PhotoPath(library.root))
-        model.start(post: { inbox.post($0) })
-        let browser = BrowserScreen(library: model, photos: service)
-        let app = App(screen: browser, inbox: inbox, width: width, height: height, scale: scale)
-        let host = try HeadlessHost(width: width, height: height, scale: scale)
-        let clock = host.clock
-        inbox.connect(wake: host.wake)
-        host.start(app)
+        let service = session.service, model = session.model, browser = session.browser
+        let app = session.app, host = session.host, clock = host.clock
+        let tw = thumbnailSize.width, th = thumbnailSize.height
         let deadline = Date().addingTimeInterval(120)
-        while model.isScanning && Date() < deadline { host.waitForWake(timeout: 0.05); host.turn(app) }
+        try session.waitForScan(until: deadline)
         host.settle(app)   // the albums the scan found have animated in
 
         // Pre-warm: every drawn card of every stack has its surface before the first measured frame.

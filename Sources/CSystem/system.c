@@ -15,3 +15,8 @@ int ps_set_thread_nice(int nice) {
 int ps_return_free_heap(void) {
     return malloc_trim(0);
 }
+
+long long ps_heap_in_use(void) {
+    struct mallinfo2 m = mallinfo2();
+    return (long long)m.uordblks + (long long)m.hblkhd;
+}

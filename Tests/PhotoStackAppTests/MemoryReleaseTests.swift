@@ -41,4 +41,18 @@ final class MemoryReleaseTests: XCTestCase {
         XCTAssertTrue(browser.isReadyForSnapshot, "nothing on screen has to be loaded or built again")
         XCTAssertTrue(h.draw().withPixelBytes { Array($0) } == before, "the picture is unchanged")
     }
+
+    /// The app reports what it still holds after each release in its state (`memory`), which the soak test reads.
+    func testTheStateReportsTheHeapInUseAfterEachRelease() throws {
+        let h = BrowserHarness()
+        let app = App(screen: h.browser, inbox: h.inbox, width: h.width, height: h.height, scale: 1)
+        XCTAssertNil(app.currentState().memory, "nothing reported before memory is asked back")
+        for n in 1...2 {
+            h.inbox.post(.releaseMemory)
+            app.takeBackgroundResults(at: h.clock.now)
+            let m = try XCTUnwrap(app.currentState().memory)
+            XCTAssertEqual(m.releases, n)
+            XCTAssertGreaterThan(m.heapInUseBytes, 1 << 20, "the app's own heap: over a megabyte")
+        }
+    }
 }

@@ -10,4 +10,8 @@ int ps_set_thread_nice(int nice);
 /// memory in use. Returns 1 when memory was released, 0 when none could be.
 int ps_return_free_heap(void);
 
+/// Bytes the allocator has handed out and not got back (glibc `mallinfo2`: in use in every arena plus the blocks
+/// mapped on their own), so freed memory kept by the allocator does not count.
+long long ps_heap_in_use(void);
+
 #endif

@@ -41,6 +41,8 @@ public final class App: WindowClient {
     /// UI-thread CPU time when the frame's update began (frame log), seconds.
     private var frameCPUStart = 0.0
     private var frameUpdateCPU = 0.0
+    /// What was held right after memory was last asked back (the state's `memory`).
+    var memoryAfterRelease: MemoryState?
     /// `screen.workCounters` at the last frame logged.
     private var loggedWork: [String: Int] = [:]
 
@@ -55,8 +57,10 @@ public final class App: WindowClient {
 
     /// The state JSON as it is now (a query).
     public func currentState() -> AppState {
-        AppState(screen: screen.name, window: WindowState(width: width, height: height, scale: scale),
-                 animating: screen.isAnimating, screenState: screen.state())
+        var s = AppState(screen: screen.name, window: WindowState(width: width, height: height, scale: scale),
+                         animating: screen.isAnimating, screenState: screen.state())
+        s.memory = memoryAfterRelease
+        return s
     }
 
     /// Writes the state file (if `--state` was given): `state`, or the state as it is now. The file is written

@@ -13,6 +13,9 @@ public struct AppState: Codable, Equatable, Sendable {
     public var layout: [String: StateValue]
     /// Per photo shown: loaded / loading / failed (+ reason); omitted for screens without photos.
     public var photos: [PhotoState]?
+    /// After memory was asked back (SIGUSR1): how often, and the heap in use right after the last time (the soak
+    /// test's leak check); omitted before.
+    public var memory: MemoryState?
 
     public init(screen: String, window: WindowState, animating: Bool, screenState: ScreenState) {
         self.screen = screen

@@ -18,9 +18,9 @@ import Host
 /// window manager configures before the frame for it can exist, shows the app's own background at once instead of
 /// whatever was on screen there (black, or the window manager's old frame, without a compositor).
 public final class X11Window {
-    private let display: OpaquePointer
-    private let window: Window
-    private let wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, utf8String: Atom
+    let display: OpaquePointer
+    let window: Window
+    let wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, utf8String: Atom
     private var windowSurface: OpaquePointer
     private var backSurface: OpaquePointer
     private var xi: XInput2Pointer?
@@ -40,9 +40,9 @@ public final class X11Window {
     /// Buttons held now: while one is, pointer motions are not coalesced (a drag's release velocity is fitted
     /// to every sample).
     private var pressedButtons = Set<Int>()
-    private var cursors: [CursorShape: UInt] = [:]
-    private var currentCursor: CursorShape = .arrow
-    private var currentTitle: String
+    var cursors: [CursorShape: UInt] = [:]
+    var currentCursor: CursorShape = .arrow
+    var currentTitle: String
     /// Sees every event first (popup, clipboard and window-state events, `X11Services`); true when it took the event,
     /// appending what it means to the app to the events given.
     var eventFilter: ((inout XEvent, inout [HostEvent]) -> Bool)?
@@ -186,44 +186,6 @@ public final class X11Window {
         for (_, c) in cursors { XFreeCursor(display, c) }
         XDestroyWindow(display, window)
         XCloseDisplay(display)
-    }
-
-    // MARK: Window properties
-
-    /// Sets the title: _NET_WM_NAME as UTF-8 (what current window managers show) and the ICCCM WM_NAME as
-    /// STRING (Latin-1) or COMPOUND_TEXT, whichever the title fits, for older ones and tools.
-    public func setTitle(_ title: String, force: Bool = false) {
-        guard force || title != currentTitle else { return }
-        currentTitle = title
-        let bytes = Array(title.utf8)
-        bytes.withUnsafeBufferPointer { p in
-            _ = XChangeProperty(display, window, netWMName, utf8String, 8, PropModeReplace, p.baseAddress, Int32(p.count))
-        }
-        guard let text = strdup(title) else { return }
-        defer { free(text) }
-        var list: [UnsafeMutablePointer<CChar>?] = [text]
-        var property = XTextProperty()
-        if Xutf8TextListToTextProperty(display, &list, 1, XStdICCTextStyle, &property) == Success {
-            XSetWMName(display, window, &property)
-            XFree(property.value)
-        } else {
-            // Not every character converts in this locale (an em dash under the C locale): rather than drop
-            // characters, give WM_NAME the UTF-8 text too, as most toolkits do.
-            if property.value != nil { XFree(property.value) }
-            bytes.withUnsafeBufferPointer { p in
-                _ = XChangeProperty(display, window, XA_WM_NAME, utf8String, 8, PropModeReplace, p.baseAddress, Int32(p.count))
-            }
-        }
-    }
-
-    /// Shows `shape` over the window.
-    public func setCursor(_ shape: CursorShape) {
-        guard shape != currentCursor else { return }
-        currentCursor = shape
-        if shape == .arrow { XUndefineCursor(display, window); return }
-        let c = cursors[shape] ?? XCreateFontCursor(display, 60 /* XC_hand2 */)
-        cursors[shape] = c
-        XDefineCursor(display, window, c)
     }
 
     // MARK: Drawing

@@ -40,7 +40,10 @@ final class ScrollEndToEndTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Set(offsets).count, 3, "the offset kept changing after release: \(offsets)")
         let final = try XCTUnwrap(samples.last)
         XCTAssertFalse(final.animating)
-        XCTAssertGreaterThan(final.offsetY, releaseY + 100, "coasted well past the release point")
+        // Well past the release point, or to the end of the content when the release came within 100 points of it
+        // (a busy app may take in more of the drag before it sees the button go up).
+        let bottom = final.contentHeight - final.windowHeight
+        XCTAssertGreaterThan(final.offsetY, min(releaseY + 100, bottom - 1), "coasted well past the release point (end \(bottom))")
         // It has stopped: the state stays put.
         XCTAssertNil(s.waitForState(timeout: 0.5) { $0.offsetY != final.offsetY }, "still moving after rest")
         // Monotone while it coasts; if the coast reached the bottom it overshoots and springs back to the edge (issue 15:

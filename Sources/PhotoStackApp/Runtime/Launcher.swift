@@ -18,6 +18,9 @@ public struct Launcher {
     }
 
     public func run() throws {
+        // Before anything else: fontconfig's set-up (Pango runs it in a thread of its own) overlaps the window's
+        // creation and the scan instead of holding up the first frame.
+        TextLayout.startFontSetUp()
         if let png = options.snapshot {
             try runSnapshot(to: png)
         } else {

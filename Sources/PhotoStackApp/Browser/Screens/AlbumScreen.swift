@@ -194,8 +194,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     public override var supportsScrollCopy: Bool { !isFlying && !isClosing }
 
     public override var isReadyForSnapshot: Bool {
-        !collectionView.elementsAreAnimating
-            && visiblePhotoStates().allSatisfy { $0.status != PhotoLoadStatus.loading.name && $0.cardPending != true }
+        !collectionView.elementsAreAnimating && visiblePhotosAreSettled()
     }
 
     public override func didClick(_ key: ElementKey?, at point: Point, clickCount: Int, time: Double) {
@@ -323,6 +322,19 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
                               bytes: photo.fileSize, incomplete: photos.isIncomplete(photo.id),
                               cardPending: cell.waitsForExactCard)
         }.sorted { $0.item < $1.item }
+    }
+
+    /// True when every photo meeting the window has its picture (or its failure) and its exact card. It stops at the
+    /// first photo still waiting and builds no `PhotoState`s: it runs at every loop turn before the first frame.
+    func visiblePhotosAreSettled() -> Bool {
+        let offset = collectionView.contentOffset
+        let viewport = Rect(x: offset.x, y: offset.y, width: viewportWidth, height: viewportHeight)
+        for item in collectionView.displayList where !item.isDisappearing {
+            guard let cell = item.view as? PhotoCell, let photo = cell.photo,
+                  item.attributes.boundingBox.intersects(viewport) else { continue }
+            if cell.waitsForExactCard || photos.status(of: photo.id) == .loading { return false }
+        }
+        return true
     }
 
     func requestVisibleImages() {

@@ -43,4 +43,17 @@ extension AlbumsScreen {
         }
         return out.sorted { ($0.section, $0.item) < ($1.section, $1.item) }
     }
+
+    /// True when every drawn card meeting the window has its picture (or its failure) and its exact card. It stops at
+    /// the first photo still waiting and builds no `PhotoState`s: it runs at every loop turn before the first frame.
+    func visiblePhotosAreSettled() -> Bool {
+        let offset = collectionView.contentOffset
+        let viewport = Rect(x: offset.x, y: offset.y, width: viewportWidth, height: viewportHeight)
+        for item in collectionView.displayList where !item.isDisappearing {
+            guard let cell = item.view as? PhotoCell, cell.isDrawn, let photo = cell.photo,
+                  item.attributes.boundingBox.intersects(viewport) else { continue }
+            if cell.waitsForExactCard || photos.status(of: photo.id) == .loading { return false }
+        }
+        return true
+    }
 }

@@ -172,7 +172,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     /// Ready when the scan is done and every drawn card in the window has loaded or failed.
     public override var isReadyForSnapshot: Bool {
         if library.isScanning { return false }
-        return visiblePhotoStates().allSatisfy { $0.status != PhotoLoadStatus.loading.name && $0.cardPending != true }
+        return visiblePhotosAreSettled()
     }
 
     public override var cursor: CursorShape {

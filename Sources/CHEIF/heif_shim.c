@@ -2,10 +2,48 @@
 #include "ps_heif.h"
 
 #include <libheif/heif.h>
+#include "ps_lazy_library.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* libheif's functions, loaded on first use (ps_lazy_library.h): not linked, so the launch of a library without
+   HEIC or AVIF files never maps libheif and its codecs. */
+#define HEIF_FUNCTIONS(X) \
+    X(heif_context_alloc) \
+    X(heif_context_encode_image) \
+    X(heif_context_encode_thumbnail) \
+    X(heif_context_free) \
+    X(heif_context_get_encoder_for_format) \
+    X(heif_context_get_primary_image_handle) \
+    X(heif_context_read_from_memory_without_copy) \
+    X(heif_context_write) \
+    X(heif_decode_image) \
+    X(heif_decoding_options_alloc) \
+    X(heif_decoding_options_free) \
+    X(heif_encoder_release) \
+    X(heif_encoder_set_lossy_quality) \
+    X(heif_encoding_options_alloc) \
+    X(heif_encoding_options_free) \
+    X(heif_have_decoder_for_format) \
+    X(heif_image_add_plane) \
+    X(heif_image_create) \
+    X(heif_image_get_height) \
+    X(heif_image_get_plane) \
+    X(heif_image_get_width) \
+    X(heif_image_handle_get_height) \
+    X(heif_image_handle_get_ispe_height) \
+    X(heif_image_handle_get_ispe_width) \
+    X(heif_image_handle_get_list_of_thumbnail_IDs) \
+    X(heif_image_handle_get_number_of_thumbnails) \
+    X(heif_image_handle_get_thumbnail) \
+    X(heif_image_handle_get_width) \
+    X(heif_image_handle_is_premultiplied_alpha) \
+    X(heif_image_handle_release) \
+    X(heif_image_release) \
+    X(heif_init)
+HEIF_FUNCTIONS(PS_LAZY_POINTER)
 
 static int fail(ps_decode_result *result, struct heif_error error, const char *what) {
     ps_decode_message(result, "%s: %s", what, error.message ? error.message : "libheif error");
@@ -18,36 +56,44 @@ static int fail(ps_decode_result *result, struct heif_error error, const char *w
     return PS_DECODE_ERR_CORRUPT;
 }
 
-/* libheif registers its codecs in heif_init; done once for the process (never deinit), before any thread uses
-   a context, so two first decodes on two loader threads do not race to register them. */
+/* libheif is loaded and registers its codecs in heif_init once for the process (never deinit), before any thread
+   uses a context, so two first decodes on two loader threads do not race to register them. */
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
-static void init_libheif(void) { heif_init(NULL); }
+static int libheif_loaded;
+static char libheif_error[PS_DECODE_MESSAGE_LENGTH];
+static void init_libheif(void) {
+    static const ps_lazy_symbol symbols[] = { HEIF_FUNCTIONS(PS_LAZY_ENTRY) };
+    libheif_loaded = ps_lazy_load("libheif.so.1", symbols, sizeof symbols / sizeof symbols[0], libheif_error,
+                                  sizeof libheif_error);
+    if (libheif_loaded) p_heif_init(NULL);
+}
 
 int ps_heif_have_decoder(int av1) {
     pthread_once(&init_once, init_libheif);
-    return heif_have_decoder_for_format(av1 ? heif_compression_AV1 : heif_compression_HEVC);
+    if (!libheif_loaded) return 0;
+    return p_heif_have_decoder_for_format(av1 ? heif_compression_AV1 : heif_compression_HEVC);
 }
 
 /* The smallest thumbnail of `primary` whose longest side is at least `target` pixels, or NULL. */
 static struct heif_image_handle *pick_thumbnail(struct heif_image_handle *primary, int32_t target) {
-    int count = heif_image_handle_get_number_of_thumbnails(primary);
+    int count = p_heif_image_handle_get_number_of_thumbnails(primary);
     if (count <= 0 || target <= 0) return NULL;
     if (count > 16) count = 16;
     heif_item_id ids[16];
-    count = heif_image_handle_get_list_of_thumbnail_IDs(primary, ids, count);
+    count = p_heif_image_handle_get_list_of_thumbnail_IDs(primary, ids, count);
     struct heif_image_handle *best = NULL;
     int best_longest = 0;
     for (int i = 0; i < count; i++) {
         struct heif_image_handle *thumb = NULL;
-        if (heif_image_handle_get_thumbnail(primary, ids[i], &thumb).code != heif_error_Ok || !thumb) continue;
-        int w = heif_image_handle_get_width(thumb), h = heif_image_handle_get_height(thumb);
+        if (p_heif_image_handle_get_thumbnail(primary, ids[i], &thumb).code != heif_error_Ok || !thumb) continue;
+        int w = p_heif_image_handle_get_width(thumb), h = p_heif_image_handle_get_height(thumb);
         int longest = w > h ? w : h;
         if (longest >= target && (!best || longest < best_longest)) {
-            if (best) heif_image_handle_release(best);
+            if (best) p_heif_image_handle_release(best);
             best = thumb;
             best_longest = longest;
         } else {
-            heif_image_handle_release(thumb);
+            p_heif_image_handle_release(thumb);
         }
     }
     return best;
@@ -56,32 +102,32 @@ static struct heif_image_handle *pick_thumbnail(struct heif_image_handle *primar
 /* Decodes `handle` to 8-bit interleaved RGBA and emits it at the output size. */
 static int decode_handle(struct heif_image_handle *handle, const ps_decode_options *options, ps_decode_result *result) {
     /* libheif's RGBA image and the decoder's Y'CbCr planes (at most 3 bytes a pixel), then the output. */
-    int64_t width = heif_image_handle_get_width(handle), height = heif_image_handle_get_height(handle);
+    int64_t width = p_heif_image_handle_get_width(handle), height = p_heif_image_handle_get_height(handle);
     int64_t bytes = ps_decode_buffer_bytes(width, height, options->target_longest_side);
     int code = ps_decode_reserve(result, bytes == INT64_MAX ? bytes : bytes + width * height * 3, "the HEIF image");
     if (code != PS_DECODE_OK) return code;
-    struct heif_decoding_options *decoding = heif_decoding_options_alloc();
+    struct heif_decoding_options *decoding = p_heif_decoding_options_alloc();
     if (!decoding) { ps_decode_message(result, "out of memory"); return PS_DECODE_ERR_NOMEM; }
     if (decoding->version >= 2) decoding->convert_hdr_to_8bit = 1;
     struct heif_image *image = NULL;
-    struct heif_error error = heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, decoding);
-    heif_decoding_options_free(decoding);
+    struct heif_error error = p_heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, decoding);
+    p_heif_decoding_options_free(decoding);
     if (error.code != heif_error_Ok || !image) {
-        if (image) heif_image_release(image);
+        if (image) p_heif_image_release(image);
         return fail(result, error, "HEIF decode");
     }
     int stride = 0;
-    uint8_t *plane = heif_image_get_plane(image, heif_channel_interleaved, &stride);
-    int plane_width = heif_image_get_width(image, heif_channel_interleaved);
-    int plane_height = heif_image_get_height(image, heif_channel_interleaved);
+    uint8_t *plane = p_heif_image_get_plane(image, heif_channel_interleaved, &stride);
+    int plane_width = p_heif_image_get_width(image, heif_channel_interleaved);
+    int plane_height = p_heif_image_get_height(image, heif_channel_interleaved);
     if (!plane || plane_width <= 0 || plane_height <= 0 || stride < plane_width * 4) {
         ps_decode_message(result, "HEIF decode gave no RGBA plane");
         code = PS_DECODE_ERR_CORRUPT;
     } else {
-        ps_pixel_layout layout = heif_image_handle_is_premultiplied_alpha(handle) ? PS_LAYOUT_RGBA_PREMUL : PS_LAYOUT_RGBA;
+        ps_pixel_layout layout = p_heif_image_handle_is_premultiplied_alpha(handle) ? PS_LAYOUT_RGBA_PREMUL : PS_LAYOUT_RGBA;
         code = ps_decode_emit(plane, plane_width, plane_height, (size_t)stride, layout, options, result);
     }
-    heif_image_release(image);
+    p_heif_image_release(image);
     return code;
 }
 
@@ -100,25 +146,26 @@ int ps_heif_decode(const uint8_t *data, size_t length, const ps_decode_options *
         return PS_DECODE_ERR_TOO_LARGE;
     }
     pthread_once(&init_once, init_libheif);
-    struct heif_context *context = heif_context_alloc();
+    if (!libheif_loaded) { ps_decode_message(result, "%s", libheif_error); return PS_DECODE_ERR_UNSUPPORTED; }
+    struct heif_context *context = p_heif_context_alloc();
     if (!context) { ps_decode_message(result, "out of memory"); return PS_DECODE_ERR_NOMEM; }
     /* libheif keeps its own security limit (32768 pixels a side in 1.15), reported as too large below. */
     struct heif_image_handle *primary = NULL, *thumbnail = NULL;
     int code = PS_DECODE_OK;
-    struct heif_error error = heif_context_read_from_memory_without_copy(context, data, length, NULL);
+    struct heif_error error = p_heif_context_read_from_memory_without_copy(context, data, length, NULL);
     if (error.code != heif_error_Ok) { code = fail(result, error, "HEIF"); goto done; }
-    error = heif_context_get_primary_image_handle(context, &primary);
+    error = p_heif_context_get_primary_image_handle(context, &primary);
     if (error.code != heif_error_Ok || !primary) { code = fail(result, error, "HEIF primary image"); goto done; }
-    result->image_width = heif_image_handle_get_width(primary);
-    result->image_height = heif_image_handle_get_height(primary);
-    int ispe_width = heif_image_handle_get_ispe_width(primary), ispe_height = heif_image_handle_get_ispe_height(primary);
+    result->image_width = p_heif_image_handle_get_width(primary);
+    result->image_height = p_heif_image_handle_get_height(primary);
+    int ispe_width = p_heif_image_handle_get_ispe_width(primary), ispe_height = p_heif_image_handle_get_ispe_height(primary);
     code = ps_decode_check_budget(result->image_width, result->image_height, options, result);
     if (code == PS_DECODE_OK && ispe_width > 0 && ispe_height > 0)
         code = ps_decode_check_budget(ispe_width, ispe_height, options, result);
     if (code != PS_DECODE_OK || options->header_only) goto done;
     thumbnail = pick_thumbnail(primary, options->target_longest_side);
     if (thumbnail) {
-        code = ps_decode_check_budget(heif_image_handle_get_width(thumbnail), heif_image_handle_get_height(thumbnail),
+        code = ps_decode_check_budget(p_heif_image_handle_get_width(thumbnail), p_heif_image_handle_get_height(thumbnail),
                                       options, result);
         if (code == PS_DECODE_OK) code = decode_handle(thumbnail, options, result);
         if (code == PS_DECODE_OK) { result->from_thumbnail = 1; goto done; }
@@ -128,9 +175,9 @@ int ps_heif_decode(const uint8_t *data, size_t length, const ps_decode_options *
     }
     code = decode_handle(primary, options, result);
 done:
-    if (thumbnail) heif_image_handle_release(thumbnail);
-    if (primary) heif_image_handle_release(primary);
-    heif_context_free(context);
+    if (thumbnail) p_heif_image_handle_release(thumbnail);
+    if (primary) p_heif_image_handle_release(primary);
+    p_heif_context_free(context);
     return code;
 }
 
@@ -167,7 +214,8 @@ int ps_heif_encode(const uint8_t *rgb, int32_t width, int32_t height, int32_t av
     char local[PS_DECODE_MESSAGE_LENGTH];
     if (!message) message = local;
     message[0] = 0;
-    struct heif_context *context = heif_context_alloc();
+    if (!libheif_loaded) { snprintf(message, PS_DECODE_MESSAGE_LENGTH, "%s", libheif_error); return PS_DECODE_ERR_UNSUPPORTED; }
+    struct heif_context *context = p_heif_context_alloc();
     struct heif_encoder *encoder = NULL;
     struct heif_image *image = NULL;
     struct heif_image_handle *handle = NULL;
@@ -176,29 +224,29 @@ int ps_heif_encode(const uint8_t *rgb, int32_t width, int32_t height, int32_t av
     struct heif_error error = { heif_error_Ok, heif_suberror_Unspecified, "" };
     int code = PS_DECODE_ERR_CORRUPT;
     if (!context) { snprintf(message, PS_DECODE_MESSAGE_LENGTH, "out of memory"); return PS_DECODE_ERR_NOMEM; }
-    error = heif_context_get_encoder_for_format(context, av1 ? heif_compression_AV1 : heif_compression_HEVC, &encoder);
+    error = p_heif_context_get_encoder_for_format(context, av1 ? heif_compression_AV1 : heif_compression_HEVC, &encoder);
     if (error.code != heif_error_Ok) goto done;
-    heif_encoder_set_lossy_quality(encoder, quality);
-    error = heif_image_create(width, height, heif_colorspace_RGB, heif_chroma_interleaved_RGB, &image);
+    p_heif_encoder_set_lossy_quality(encoder, quality);
+    error = p_heif_image_create(width, height, heif_colorspace_RGB, heif_chroma_interleaved_RGB, &image);
     if (error.code != heif_error_Ok) goto done;
-    error = heif_image_add_plane(image, heif_channel_interleaved, width, height, 8);
+    error = p_heif_image_add_plane(image, heif_channel_interleaved, width, height, 8);
     if (error.code != heif_error_Ok) goto done;
     int stride = 0;
-    uint8_t *plane = heif_image_get_plane(image, heif_channel_interleaved, &stride);
+    uint8_t *plane = p_heif_image_get_plane(image, heif_channel_interleaved, &stride);
     for (int32_t y = 0; y < height; y++) memcpy(plane + (size_t)stride * (size_t)y, rgb + (size_t)width * 3 * (size_t)y, (size_t)width * 3);
-    encoding = heif_encoding_options_alloc();
+    encoding = p_heif_encoding_options_alloc();
     if (encoding && encoding->version >= 5 && orientation >= 1 && orientation <= 8)
         encoding->image_orientation = (enum heif_orientation)orientation;
-    error = heif_context_encode_image(context, image, encoder, encoding, &handle);
+    error = p_heif_context_encode_image(context, image, encoder, encoding, &handle);
     if (error.code != heif_error_Ok) goto done;
     if (thumbnail_longest_side > 0) {
         struct heif_image_handle *thumb = NULL;
-        error = heif_context_encode_thumbnail(context, image, handle, encoder, encoding, thumbnail_longest_side, &thumb);
-        if (thumb) heif_image_handle_release(thumb);
+        error = p_heif_context_encode_thumbnail(context, image, handle, encoder, encoding, thumbnail_longest_side, &thumb);
+        if (thumb) p_heif_image_handle_release(thumb);
         if (error.code != heif_error_Ok) goto done;
     }
     struct heif_writer writer = { 1, sink_write };
-    error = heif_context_write(context, &writer, &sink);
+    error = p_heif_context_write(context, &writer, &sink);
     if (error.code != heif_error_Ok || sink.failed) goto done;
     *output = sink.data;
     *output_length = sink.length;
@@ -207,10 +255,10 @@ int ps_heif_encode(const uint8_t *rgb, int32_t width, int32_t height, int32_t av
 done:
     if (code != PS_DECODE_OK) snprintf(message, PS_DECODE_MESSAGE_LENGTH, "%s", error.message ? error.message : "libheif error");
     free(sink.data);
-    if (encoding) heif_encoding_options_free(encoding);
-    if (handle) heif_image_handle_release(handle);
-    if (image) heif_image_release(image);
-    if (encoder) heif_encoder_release(encoder);
-    heif_context_free(context);
+    if (encoding) p_heif_encoding_options_free(encoding);
+    if (handle) p_heif_image_handle_release(handle);
+    if (image) p_heif_image_release(image);
+    if (encoder) p_heif_encoder_release(encoder);
+    p_heif_context_free(context);
     return code;
 }

@@ -1,7 +1,9 @@
 /* PhotoStack libraw shim: see include/ps_raw.h. */
 #include "ps_raw.h"
+#include "ps_lazy_library.h"
 
 #include <libraw/libraw.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +11,34 @@ int32_t ps_raw_flip_to_orientation(int32_t flip) {
     /* dcraw's flip bits: 1 = mirror horizontally, 2 = mirror vertically, 4 = transpose (applied first). */
     static const int32_t orientations[8] = {1, 2, 4, 3, 5, 8, 6, 7};
     return flip >= 0 && flip < 8 ? orientations[flip] : 1;
+}
+
+/* The soname this build's header belongs to: libraw_r.so.20 for LibRaw 0.20 and 0.21 (LIBRAW_SHLIB_CURRENT). */
+#define PS_STRINGIFY_(x) #x
+#define PS_STRINGIFY(x) PS_STRINGIFY_(x)
+#define PS_LIBRAW_SONAME_VERSION PS_STRINGIFY(LIBRAW_SHLIB_CURRENT)
+
+/* libraw's functions, loaded on first use (ps_lazy_library.h): not linked, so a launch that decodes no RAW file
+   never maps the library. */
+#define LIBRAW_FUNCTIONS(X) \
+    X(libraw_close) \
+    X(libraw_dcraw_clear_mem) \
+    X(libraw_dcraw_make_mem_thumb) \
+    X(libraw_init) \
+    X(libraw_open_buffer) \
+    X(libraw_set_dataerror_handler) \
+    X(libraw_set_memerror_handler) \
+    X(libraw_strerror) \
+    X(libraw_unpack_thumb)
+LIBRAW_FUNCTIONS(PS_LAZY_POINTER)
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int library_loaded;
+static char library_error[PS_DECODE_MESSAGE_LENGTH];
+static void load_library(void) {
+    static const ps_lazy_symbol symbols[] = { LIBRAW_FUNCTIONS(PS_LAZY_ENTRY) };
+    library_loaded = ps_lazy_load("libraw_r.so." PS_LIBRAW_SONAME_VERSION, symbols, sizeof symbols / sizeof symbols[0], library_error,
+                                  sizeof library_error);
 }
 
 /* libraw's default handlers print to stderr: count the problem instead (the result says what failed). */
@@ -23,7 +53,7 @@ static void on_data_error(void *data, const char *file, const int offset) {
 }
 
 static int raw_fail(ps_decode_result *result, int error, const char *what) {
-    ps_decode_message(result, "RAW %s: %s", what, libraw_strerror(error));
+    ps_decode_message(result, "RAW %s: %s", what, p_libraw_strerror(error));
     if (error == LIBRAW_NO_THUMBNAIL || error == LIBRAW_UNSUPPORTED_THUMBNAIL || error == LIBRAW_FILE_UNSUPPORTED)
         return PS_DECODE_ERR_UNSUPPORTED;
     if (error == LIBRAW_UNSUFFICIENT_MEMORY) return PS_DECODE_ERR_NOMEM;
@@ -71,13 +101,15 @@ int ps_raw_decode(const uint8_t *data, size_t length, const ps_decode_options *o
         ps_decode_message(result, "empty file (0 bytes)");
         return PS_DECODE_ERR_EMPTY;
     }
-    libraw_data_t *raw = libraw_init(0);
+    pthread_once(&load_once, load_library);
+    if (!library_loaded) { ps_decode_message(result, "%s", library_error); return PS_DECODE_ERR_UNSUPPORTED; }
+    libraw_data_t *raw = p_libraw_init(0);
     if (!raw) { ps_decode_message(result, "out of memory"); return PS_DECODE_ERR_NOMEM; }
-    libraw_set_memerror_handler(raw, on_memory_error, result);
-    libraw_set_dataerror_handler(raw, on_data_error, result);
+    p_libraw_set_memerror_handler(raw, on_memory_error, result);
+    p_libraw_set_dataerror_handler(raw, on_data_error, result);
     libraw_processed_image_t *preview = NULL;
     int code = PS_DECODE_OK;
-    int error = libraw_open_buffer(raw, (void *)data, length);
+    int error = p_libraw_open_buffer(raw, (void *)data, length);
     if (error != LIBRAW_SUCCESS) { code = raw_fail(result, error, "file"); goto done; }
     result->image_width = raw->sizes.width;
     result->image_height = raw->sizes.height;
@@ -90,9 +122,9 @@ int ps_raw_decode(const uint8_t *data, size_t length, const ps_decode_options *o
     /* The preview as libraw reads it, its copy from libraw_dcraw_make_mem_thumb and ours. */
     code = ps_decode_reserve(result, (int64_t)raw->thumbnail.tlength * 3, "the RAW preview");
     if (code != PS_DECODE_OK) goto done;
-    error = libraw_unpack_thumb(raw);
+    error = p_libraw_unpack_thumb(raw);
     if (error != LIBRAW_SUCCESS) { code = raw_fail(result, error, "preview"); goto done; }
-    preview = libraw_dcraw_make_mem_thumb(raw, &error);
+    preview = p_libraw_dcraw_make_mem_thumb(raw, &error);
     if (!preview) { code = raw_fail(result, error, "preview"); goto done; }
     result->from_thumbnail = 1;
     if (preview->type == LIBRAW_IMAGE_JPEG) {
@@ -111,7 +143,7 @@ int ps_raw_decode(const uint8_t *data, size_t length, const ps_decode_options *o
         code = emit_bitmap(preview, options, result);
     }
 done:
-    if (preview) libraw_dcraw_clear_mem(preview);
-    libraw_close(raw);
+    if (preview) p_libraw_dcraw_clear_mem(preview);
+    p_libraw_close(raw);
     return code;
 }

@@ -1,5 +1,6 @@
 /* PhotoStack libtiff shim: see include/ps_tiff.h. */
 #include "ps_tiff.h"
+#include "ps_lazy_library.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -7,6 +8,38 @@
 #include <stdlib.h>
 #include <string.h>
 #include <tiffio.h>
+
+/* libtiff's functions, loaded on first use (ps_lazy_library.h): not linked, so a launch that decodes no TIFF file
+   never maps the library. */
+#define TIFF_FUNCTIONS(X) \
+    X(TIFFClientOpenExt) \
+    X(TIFFClose) \
+    X(TIFFGetField) \
+    X(TIFFGetFieldDefaulted) \
+    X(TIFFOpenOptionsAlloc) \
+    X(TIFFOpenOptionsFree) \
+    X(TIFFOpenOptionsSetErrorHandlerExtR) \
+    X(TIFFOpenOptionsSetMaxSingleMemAlloc) \
+    X(TIFFOpenOptionsSetWarningHandlerExtR) \
+    X(TIFFRGBAImageOK) \
+    X(TIFFReadRGBAImageOriented) \
+    X(TIFFSetErrorHandler) \
+    X(TIFFSetWarningHandler)
+TIFF_FUNCTIONS(PS_LAZY_POINTER)
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int library_loaded;
+static char library_error[PS_DECODE_MESSAGE_LENGTH];
+static void load_library(void) {
+    static const ps_lazy_symbol symbols[] = { TIFF_FUNCTIONS(PS_LAZY_ENTRY) };
+    library_loaded = ps_lazy_load("libtiff.so.6", symbols, sizeof symbols / sizeof symbols[0], library_error,
+                                  sizeof library_error);
+    /* Some libtiff paths still report through the process-wide handlers, which print to stderr by default. */
+    if (library_loaded) {
+        p_TIFFSetErrorHandler(NULL);
+        p_TIFFSetWarningHandler(NULL);
+    }
+}
 
 typedef struct {
     const uint8_t *data;
@@ -71,12 +104,6 @@ static int on_warning(TIFF *tif, void *user_data, const char *module, const char
     return 1;
 }
 
-/* Some libtiff paths still report through the process-wide handlers, which print to stderr by default. */
-static pthread_once_t quiet_once = PTHREAD_ONCE_INIT;
-static void quiet_global_handlers(void) {
-    TIFFSetErrorHandler(NULL);
-    TIFFSetWarningHandler(NULL);
-}
 
 int32_t ps_tiff_residual_orientation(int32_t orientation) {
     switch (orientation) {
@@ -98,16 +125,17 @@ int ps_tiff_decode(const uint8_t *data, size_t length, const ps_decode_options *
         ps_decode_message(result, "empty file (0 bytes)");
         return PS_DECODE_ERR_EMPTY;
     }
-    pthread_once(&quiet_once, quiet_global_handlers);
-    TIFFOpenOptions *open_options = TIFFOpenOptionsAlloc();
+    pthread_once(&load_once, load_library);
+    if (!library_loaded) { ps_decode_message(result, "%s", library_error); return PS_DECODE_ERR_UNSUPPORTED; }
+    TIFFOpenOptions *open_options = p_TIFFOpenOptionsAlloc();
     if (!open_options) { ps_decode_message(result, "out of memory"); return PS_DECODE_ERR_NOMEM; }
-    if (options->max_single_allocation > 0) TIFFOpenOptionsSetMaxSingleMemAlloc(open_options, (tmsize_t)options->max_single_allocation);
-    TIFFOpenOptionsSetErrorHandlerExtR(open_options, on_error, result);
-    TIFFOpenOptionsSetWarningHandlerExtR(open_options, on_warning, result);
+    if (options->max_single_allocation > 0) p_TIFFOpenOptionsSetMaxSingleMemAlloc(open_options, (tmsize_t)options->max_single_allocation);
+    p_TIFFOpenOptionsSetErrorHandlerExtR(open_options, on_error, result);
+    p_TIFFOpenOptionsSetWarningHandlerExtR(open_options, on_warning, result);
     ps_tiff_source source = { data, length, 0, result };
-    TIFF *tif = TIFFClientOpenExt("memory", "r", (thandle_t)&source, read_memory, write_refused, seek_memory,
+    TIFF *tif = p_TIFFClientOpenExt("memory", "r", (thandle_t)&source, read_memory, write_refused, seek_memory,
                                   close_memory, size_memory, map_memory, unmap_memory, open_options);
-    TIFFOpenOptionsFree(open_options);
+    p_TIFFOpenOptionsFree(open_options);
     if (!tif) {
         ps_decode_message(result, "not a readable TIFF file");
         return PS_DECODE_ERR_CORRUPT;
@@ -116,12 +144,12 @@ int ps_tiff_decode(const uint8_t *data, size_t length, const ps_decode_options *
     uint16_t orientation = ORIENTATION_TOPLEFT;
     int code = PS_DECODE_OK;
     uint32_t *raster = NULL;
-    if (!TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width) || !TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height)) {
+    if (!p_TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width) || !p_TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height)) {
         ps_decode_message(result, "TIFF without an image size");
         code = PS_DECODE_ERR_CORRUPT;
         goto done;
     }
-    TIFFGetFieldDefaulted(tif, TIFFTAG_ORIENTATION, &orientation);
+    p_TIFFGetFieldDefaulted(tif, TIFFTAG_ORIENTATION, &orientation);
     if (orientation < 1 || orientation > 8) orientation = ORIENTATION_TOPLEFT;
     result->image_width = width > INT32_MAX ? INT32_MAX : (int32_t)width;
     result->image_height = height > INT32_MAX ? INT32_MAX : (int32_t)height;
@@ -130,7 +158,7 @@ int ps_tiff_decode(const uint8_t *data, size_t length, const ps_decode_options *
     code = ps_decode_check_budget(width, height, options, result);
     if (code != PS_DECODE_OK || options->header_only) goto done;
     char why[1024] = {0};
-    if (!TIFFRGBAImageOK(tif, why)) {
+    if (!p_TIFFRGBAImageOK(tif, why)) {
         ps_decode_message(result, "TIFF layout not supported: %s", why);
         code = PS_DECODE_ERR_UNSUPPORTED;
         goto done;
@@ -144,7 +172,7 @@ int ps_tiff_decode(const uint8_t *data, size_t length, const ps_decode_options *
         code = PS_DECODE_ERR_NOMEM;
         goto done;
     }
-    if (!TIFFReadRGBAImageOriented(tif, width, height, raster, ORIENTATION_TOPLEFT, 1)) {
+    if (!p_TIFFReadRGBAImageOriented(tif, width, height, raster, ORIENTATION_TOPLEFT, 1)) {
         ps_decode_message(result, "TIFF image data could not be read");
         code = PS_DECODE_ERR_CORRUPT;
         goto done;
@@ -154,6 +182,6 @@ int ps_tiff_decode(const uint8_t *data, size_t length, const ps_decode_options *
     raster = NULL; /* owned by the result (or freed) now */
 done:
     free(raster);
-    TIFFClose(tif);
+    p_TIFFClose(tif);
     return code;
 }

@@ -26,6 +26,46 @@ final class FormatsEndToEndTests: XCTestCase {
         XCTAssertEqual(settled.photos.count, files.count, "\(settled.photos)")
     }
 
+    /// libheif, libtiff and libraw are loaded on the first decode that needs them, not at launch: a JPEG-only library
+    /// leaves them unmapped; HEIC, TIFF and DNG albums moved into the open library then load them and show.
+    func testFormatLibrariesAreLoadedOnlyWhenTheirFilesAreDecoded() throws {
+        try AppSession.requireTools()
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("ps-lazy-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let root = base + "/library", staging = base + "/staging"
+        try makeLibrary(at: staging)
+        try FileManager.default.createDirectory(atPath: root + "/JPEG", withIntermediateDirectories: true)
+        try tool("convert", ["-size", "300x200", "xc:#c83c28", root + "/JPEG/photo.jpg"])
+        let s = try AppSession(arguments: [root], width: 1024, height: 768)
+        defer { s.stop() }
+        _ = try s.expectState("the JPEG album shown loaded", timeout: 20) { st in
+            !st.animating && st.photos.contains { ($0["file"] as? String) == "photo.jpg" && ($0["status"] as? String) == "loaded" }
+        }
+        let libraries = ["libheif.so", "libtiff.so", "libraw_r.so"]
+        let atLaunch = try mappedLibraries(of: s)
+        for library in libraries { XCTAssertFalse(atLaunch.contains(library), "\(library) mapped before any file needed it") }
+        for album in ["HEIC", "TIFF", "RAW"] {
+            try FileManager.default.moveItem(atPath: staging + "/" + album, toPath: root + "/" + album)
+        }
+        let moved: Set = ["photo.jpg", "photo.heic", "photo.tif", "photo.dng"]
+        let settled = try s.expectState("the moved albums shown", timeout: 20) { st in
+            !st.animating && Set(st.photos.filter { ($0["status"] as? String) != "loading" }.compactMap { $0["file"] as? String }) == moved
+        }
+        for photo in settled.photos {
+            XCTAssertEqual(photo["status"] as? String, "loaded", "\(photo["file"] ?? "?"): \(photo["reason"] ?? "")")
+        }
+        let after = try mappedLibraries(of: s)
+        for library in libraries { XCTAssertTrue(after.contains(library), "\(library) not mapped after its file was shown") }
+    }
+
+    /// The app process's memory map (/proc/PID/maps), read to its end (a procfs file reports no size).
+    func mappedLibraries(of s: AppSession) throws -> String {
+        let pid = try XCTUnwrap(s.appPID)
+        let file = try XCTUnwrap(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
+        defer { try? file.close() }
+        return String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+    }
+
     /// Writes the albums: a 600 × 400 PNG source encoded by cwebp, heif-enc and convert, and a DNG whose
     /// preview is the source as a JPEG (Debian has no RAW writer: the DNG's directories are written here).
     func makeLibrary(at root: String) throws {

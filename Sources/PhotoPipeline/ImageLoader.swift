@@ -64,7 +64,8 @@ public final class ImageLoader: Sendable {
     /// Cancels every queued and running request.
     public func cancelAll() { core.cancelAll() }
 
-    /// Requests queued or running.
+    /// Requests queued or running, a request counting until its after-delivery step (the pipeline's thumbnail
+    /// write) is done.
     public var pendingCount: Int { core.pendingCount }
 
     /// Stops the workers after their current item (queued requests are dropped).
@@ -105,6 +106,8 @@ final class LoaderCore: @unchecked Sendable {
     private var nextID: UInt64 = 1
     private var nextSequence: UInt64 = 0
     private var stopping = false
+    /// Requests delivered (or dropped) whose after-delivery step has not finished.
+    private var finishing = 0
 
     init(work: @escaping ImageLoader.StagedWork, prepare: ImageLoader.Prepare?, deliver: @escaping ImageLoader.Deliver) {
         self.work = work
@@ -165,7 +168,7 @@ final class LoaderCore: @unchecked Sendable {
 
     var pendingCount: Int {
         condition.lock(); defer { condition.unlock() }
-        return states.count
+        return states.count + finishing
     }
 
     func shutdown() {
@@ -220,12 +223,16 @@ final class LoaderCore: @unchecked Sendable {
             condition.lock()
             let keep: Bool
             if let state = states.removeValue(forKey: request.id), !state.cancelled, !stopping { keep = true } else { keep = false }
+            if afterDelivery != nil { finishing += 1 }
             condition.unlock()
             if keep {
                 deliver(LoadResult(requestID: request.id, photoID: request.photo.id, identity: request.photo.identity,
                                    pixelSize: request.pixelSize, outcome: outcome))
             }
-            afterDelivery?()
+            if let afterDelivery {
+                afterDelivery()
+                condition.lock(); finishing -= 1; condition.unlock()
+            }
         }
     }
 }

@@ -63,7 +63,18 @@ public struct ThumbnailPipeline: Sendable {
         // `open` refuses what is not a regular file before opening it.
         guard let file = try? decoder.open(photo.path) else { return }
         let exifMayDo = useExifThumbnails && target <= decoder.limits.maxEmbeddedThumbnailSide
-        file.adviseWillNeed(count: exifMayDo ? ImageDecoder.prefixBytes : nil)
+        let readsWholeFile = ThumbnailPipeline.decodeReadsWholeFile(photo.format)
+        file.adviseWillNeed(count: exifMayDo || !readsWholeFile ? ImageDecoder.prefixBytes : nil)
+    }
+
+    /// Whether decoding `format` reads the whole file (JPEG, PNG, WebP, GIF), so reading all of it ahead is no
+    /// waste. Not for RAW (the embedded preview may be a few MB of a 50 MB file), HEIF/AVIF or TIFF (a
+    /// thumbnail item, one page).
+    static func decodeReadsWholeFile(_ format: ImageFormat) -> Bool {
+        switch format {
+        case .jpeg, .png, .webp, .gif: return true
+        default: return false
+        }
     }
 
     private func loadImage(photo: Photo, pixelSize: Int) -> (result: Result<LoadedImage, DecodeError>, store: PendingStore?) {
@@ -99,7 +110,7 @@ public struct ThumbnailPipeline: Sendable {
                                         fileIdentity: identity))
         }
         // The whole file will be read: ask for all of it now rather than readahead window by window.
-        file.adviseWillNeed()
+        if ThumbnailPipeline.decodeReadsWholeFile(photo.format) { file.adviseWillNeed() }
         let decoded: DecodedImage
         do {
             decoded = try decoder.decode(file: file, prefix: prefix, targetSize: target, applyOrientation: true,

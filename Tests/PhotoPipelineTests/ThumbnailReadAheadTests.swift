@@ -101,3 +101,33 @@ final class ThumbnailReadAheadTests: XCTestCase {
 private extension Result {
     var isSuccess: Bool { if case .success = self { return true } else { return false } }
 }
+
+extension ThumbnailReadAheadTests {
+    func testOnlyFormatsDecodedFromTheWholeFileAreReadAheadWhole() {
+        for format in [ImageFormat.jpeg, .png, .webp, .gif] { XCTAssertTrue(ThumbnailPipeline.decodeReadsWholeFile(format), "\(format)") }
+        // A RAW's preview may be a few MB of a 50 MB file; HEIF/AVIF and TIFF read one item or page.
+        for format in [ImageFormat.raw, .heif, .avif, .tiff] { XCTAssertFalse(ThumbnailPipeline.decodeReadsWholeFile(format), "\(format)") }
+    }
+}
+
+extension ThumbnailReadAheadTests {
+    /// The bench and the app's idle checks count a request until its thumbnail is written.
+    func testARequestIsPendingUntilItsAfterDeliveryStepIsDone() {
+        let delivered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
+        let loader = ImageLoader(workerCount: 1, deliver: { _ in delivered.signal() }, prepare: nil) { _ in
+            let image = PixelImage(width: 1, height: 1) { _, _ in 0xFF000000 }
+            return (.success(LoadedImage(image: image, source: .decode, originalWidth: 1, originalHeight: 1)),
+                    { _ = release.wait(timeout: .now() + 30); finished.signal() })
+        }
+        loader.request(Photo(path: PhotoPath("/virtual/p.jpg"), identity: FileIdentity(device: 1, inode: 1, size: 1, mtimeSeconds: 1), format: .jpeg),
+                       pixelSize: 128, priority: .visible)
+        XCTAssertEqual(delivered.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(loader.pendingCount, 1, "delivered, thumbnail not written yet")
+        release.signal()
+        XCTAssertEqual(finished.wait(timeout: .now() + 30), .success)
+        let deadline = Date().addingTimeInterval(30)
+        while loader.pendingCount > 0 && Date() < deadline { _ = finished.wait(timeout: .now() + 0.005) }
+        XCTAssertEqual(loader.pendingCount, 0)
+        loader.shutdown()
+    }
+}

@@ -11,21 +11,37 @@ public final class ImageLoader: Sendable {
     public typealias Work = @Sendable (LoadRequest) -> Result<LoadedImage, DecodeError>
     /// Receives each result (on a worker thread; must be cheap and thread-safe).
     public typealias Deliver = @Sendable (LoadResult) -> Void
+    /// The work for one request in two steps: the result, and what to do once it was delivered (nil: nothing;
+    /// the pipeline writes its disk thumbnail there). The second step runs even when the result was dropped.
+    public typealias StagedWork = @Sendable (LoadRequest) -> (result: Result<LoadedImage, DecodeError>, afterDelivery: (@Sendable () -> Void)?)
+    /// Called on a worker thread for the queued request most likely to run next, once per request, just before
+    /// the worker starts its own (the pipeline asks the kernel to read the photo ahead).
+    public typealias Prepare = @Sendable (LoadRequest) -> Void
 
     private let core: LoaderCore
 
     /// `workerCount` threads (default: the number of cores) running `work`, handing results to `deliver`.
+    public convenience init(workerCount: Int = ProcessInfo.processInfo.activeProcessorCount, deliver: @escaping Deliver,
+                            work: @escaping Work) {
+        self.init(workerCount: workerCount, deliver: deliver, prepare: nil) { request in (work(request), nil) }
+    }
+
+    /// `workerCount` threads running `work` in two steps (see `StagedWork`), and `prepare` for the request
+    /// next in line (see `Prepare`).
     public init(workerCount: Int = ProcessInfo.processInfo.activeProcessorCount, deliver: @escaping Deliver,
-                work: @escaping Work) {
-        core = LoaderCore(work: work, deliver: deliver)
+                prepare: Prepare?, work: @escaping StagedWork) {
+        core = LoaderCore(work: work, prepare: prepare, deliver: deliver)
         core.start(workers: max(1, workerCount))
     }
 
-    /// A loader running `pipeline`.
+    /// A loader running `pipeline`: each result is delivered before its disk thumbnail is written, and the
+    /// photo next in line is read ahead while the current one decodes (`ThumbnailPipeline.prepare`).
     public convenience init(pipeline: ThumbnailPipeline, workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
                             deliver: @escaping Deliver) {
-        self.init(workerCount: workerCount, deliver: deliver) { request in
-            pipeline.load(photo: request.photo, pixelSize: request.pixelSize)
+        self.init(workerCount: workerCount, deliver: deliver,
+                  prepare: { pipeline.prepare(photo: $0.photo, pixelSize: $0.pixelSize) }) { request in
+            let (result, store) = pipeline.loadDeferringStore(photo: request.photo, pixelSize: request.pixelSize)
+            return (result, store)
         }
     }
 
@@ -48,7 +64,8 @@ public final class ImageLoader: Sendable {
     /// Cancels every queued and running request.
     public func cancelAll() { core.cancelAll() }
 
-    /// Requests queued or running.
+    /// Requests queued or running, a request counting until its after-delivery step (the pipeline's thumbnail
+    /// write) is done.
     public var pendingCount: Int { core.pendingCount }
 
     /// Stops the workers after their current item (queued requests are dropped).
@@ -76,19 +93,25 @@ final class LoaderCore: @unchecked Sendable {
         var generation: UInt64
         var running = false
         var cancelled = false
+        /// `prepare` was called for it.
+        var prepared = false
     }
 
     private let condition = NSCondition()
-    private let work: ImageLoader.Work
+    private let work: ImageLoader.StagedWork
+    private let prepare: ImageLoader.Prepare?
     private let deliver: ImageLoader.Deliver
     private var heap = Heap<QueueEntry>()
     private var states: [LoadRequestID: State] = [:]
     private var nextID: UInt64 = 1
     private var nextSequence: UInt64 = 0
     private var stopping = false
+    /// Requests delivered (or dropped) whose after-delivery step has not finished.
+    private var finishing = 0
 
-    init(work: @escaping ImageLoader.Work, deliver: @escaping ImageLoader.Deliver) {
+    init(work: @escaping ImageLoader.StagedWork, prepare: ImageLoader.Prepare?, deliver: @escaping ImageLoader.Deliver) {
         self.work = work
+        self.prepare = prepare
         self.deliver = deliver
     }
 
@@ -145,7 +168,7 @@ final class LoaderCore: @unchecked Sendable {
 
     var pendingCount: Int {
         condition.lock(); defer { condition.unlock() }
-        return states.count
+        return states.count + finishing
     }
 
     func shutdown() {
@@ -170,22 +193,45 @@ final class LoaderCore: @unchecked Sendable {
         return nil
     }
 
+    /// The queued request that will run next unless the queue changes, if `prepare` was not called for it yet
+    /// (it is marked prepared). Stale heap entries met on top are dropped. Caller holds the lock.
+    private func nextToPrepare() -> LoadRequest? {
+        guard prepare != nil else { return nil }
+        while let top = heap.min {
+            guard let state = states[top.id], state.generation == top.generation, !state.running else {
+                _ = heap.popMin()
+                continue
+            }
+            if state.prepared { return nil }
+            states[top.id]?.prepared = true
+            return state.request
+        }
+        return nil
+    }
+
     private func workerLoop() {
         ThreadNice.apply(ThreadNice.loader)
         while true {
             condition.lock()
             guard let request = next() else { condition.unlock(); return }
+            let ahead = nextToPrepare()
             condition.unlock()
 
-            let outcome = work(request)
+            if let ahead, let prepare { prepare(ahead) }
+            let (outcome, afterDelivery) = work(request)
 
             condition.lock()
             let keep: Bool
             if let state = states.removeValue(forKey: request.id), !state.cancelled, !stopping { keep = true } else { keep = false }
+            if afterDelivery != nil { finishing += 1 }
             condition.unlock()
             if keep {
                 deliver(LoadResult(requestID: request.id, photoID: request.photo.id, identity: request.photo.identity,
                                    pixelSize: request.pixelSize, outcome: outcome))
+            }
+            if let afterDelivery {
+                afterDelivery()
+                condition.lock(); finishing -= 1; condition.unlock()
             }
         }
     }

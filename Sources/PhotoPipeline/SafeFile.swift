@@ -118,6 +118,15 @@ public final class SafeFile {
         return .success(bytes)
     }
 
+    /// Asks the kernel to start reading the first `count` bytes (nil: the whole file) into the page cache in the
+    /// background (`POSIX_FADV_WILLNEED`), so a decode streaming them later waits less for the disk (a cold
+    /// 6 MP JPEG read in 64 KB steps otherwise waits for each readahead window of 128 KB). Only a hint: the
+    /// call does not wait for the disk, and errors are ignored.
+    public func adviseWillNeed(count: Int? = nil) {
+        let length = count.map { off_t(max(1, min($0, byteLimit))) } ?? 0
+        _ = posix_fadvise(descriptor, 0, length, Int32(POSIX_FADV_WILLNEED))
+    }
+
     /// True when the file's size or mtime (or the file itself) changed since it was opened: what was read
     /// may mix two versions.
     public func hasChangedSinceOpen() -> Bool {

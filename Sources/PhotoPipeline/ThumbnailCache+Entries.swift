@@ -64,6 +64,21 @@ extension ThumbnailCache {
         return write(image, texts: texts, name: ThumbnailCache.fileName(for: source), in: size.directoryName)
     }
 
+    /// True when a file is where a thumbnail of `source` of `pixels`'s size class or a larger one would be: one
+    /// `fstatat` per class, nothing read or checked (`lookup` does that). For guessing whether the original will
+    /// have to be decoded (`ThumbnailPipeline.prepare`).
+    public func hasThumbnailFile(source: PhotoPath, pixels: Int) -> Bool {
+        guard let first = ThumbnailSize.forPixels(pixels) else { return false }
+        let name = ThumbnailCache.fileName(for: source)
+        for size in ThumbnailSize.allCases where size >= first {
+            guard let dir = directory(size.directoryName, create: false) else { continue }
+            FileAccess.will(.status, root.appending(size.directoryName).appending(name))
+            var st = stat()
+            if name.withCString({ fstatat(dir, $0, &st, AT_SYMLINK_NOFOLLOW) }) == 0 { return true }
+        }
+        return false
+    }
+
     /// Records that `source` (in this version) cannot be thumbnailed.
     @discardableResult
     public func recordFailure(source: PhotoPath, identity: FileIdentity) -> String? {

@@ -87,6 +87,8 @@ public enum MemoryBench {
         }
         // The peak of browsing, read before the bench's own bookkeeping below (listing 3,000 files).
         let peak = ProcessFigures.peakRSSBytes()
+        // Thumbnails are written after their photo is delivered: let the last writes finish before counting.
+        while browser.photos.loaderPendingCount > 0 && Date() < deadline { host.waitForWake(timeout: 0.01) }
         let written = FileManager.default.enumerator(atPath: cacheDir)?.allObjects
             .compactMap { $0 as? String }.filter { $0.hasSuffix(".png") }.count ?? 0
         return MemoryBenchResult(width: width, height: height, albums: library.albums, photos: library.photoCount,

@@ -236,4 +236,6 @@ public final class PhotoService {
 
     /// Requests queued or running.
     public var pendingCount: Int { inFlight.count }
+    /// Loads the loader still has queued or running, thumbnail writes after delivery included (touches no file).
+    public var loaderPendingCount: Int { loader.pendingCount }
 }

@@ -33,6 +33,8 @@ public final class App: WindowClient {
     public var animatingStateInterval: Double = 0.1
     /// The frame log (`PHOTOSTACK_FRAME_LOG`), if any.
     public var frameLog: FrameLog?
+    /// `PHOTOSTACK_MEMORY_TRACE` set: each frame-log line also says what the screen holds (`FrameLog.Entry.held`).
+    let tracesMemory = ProcessInfo.processInfo.environment["PHOTOSTACK_MEMORY_TRACE"] != nil
 
     /// True when something changed since the last frame was drawn.
     private var dirty = true
@@ -116,7 +118,7 @@ public final class App: WindowClient {
             log.record(FrameLog.Entry(t: time, cpuMs: (FrameLog.threadCPUSeconds() - frameCPUStart) * 1000,
                                       updateMs: frameUpdateCPU * 1000, screen: screen.name,
                                       x: facts.offset.x, y: facts.offset.y, redrawn: facts.redrawn, events: loggedEvents,
-                                      work: workThisFrame()))
+                                      work: workThisFrame(), held: tracesMemory ? screen.heldCounters : nil))
             loggedEvents.removeAll()
         }
         if screen.isAnimating, let w = stateWriter, time - w.lastWriteTime >= animatingStateInterval { writeState() }

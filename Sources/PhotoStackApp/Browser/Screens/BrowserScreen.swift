@@ -311,6 +311,14 @@ public final class BrowserScreen: Screen, UsesHostServices {
                 "transformedCards": c.transformedDraws]
     }
 
+    /// Memory held by the photo path (frame log with `PHOTOSTACK_MEMORY_TRACE`): card renderings (KiB, count), finished
+    /// builds not yet delivered, queued builds, photo surfaces (KiB).
+    public var heldCounters: [String: Int] {
+        let b = photos.builders
+        return ["cardKB": photos.cards.totalBytes >> 10, "cards": photos.cards.count, "buildsFinished": b.finishedCount,
+                "buildsQueued": b.queuedCount, "surfaceKB": photos.surfaces.totalBytes >> 10]
+    }
+
     public func draw(in context: CairoContext, width: Double, height: Double, scale: Double) {
         if let albumScreen = top as? AlbumScreen, albumScreen.isFlying {
             // The albums screen shows beneath the flying photos, their stack left empty.

@@ -82,6 +82,12 @@ public final class CardBuilders: @unchecked Sendable {
     /// Builds queued and not started.
     var queuedCount: Int { lock.lock(); defer { lock.unlock() }; return urgent.count + ahead.count }
 
+    /// Builds finished and not yet delivered or taken (their cards are held here and in the inbox).
+    var finishedCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return states.values.reduce(0) { n, s in if case .finished = s { return n + 1 }; return n }
+    }
+
     /// True while a build of `key` is queued or running.
     func isPending(_ key: CardKey) -> Bool {
         lock.lock(); defer { lock.unlock() }

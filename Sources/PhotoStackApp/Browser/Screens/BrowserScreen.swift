@@ -293,6 +293,7 @@ public final class BrowserScreen: Screen, UsesHostServices {
         if let (_, grid) = photoOverGrid { grid.update(at: self.time) }   // the grid shows beneath the photo
         t.update(at: self.time)
         if top !== t { top.update(at: self.time) }   // a fly-back just ended: the albums screen shows this frame
+        photos.endUpdate()   // every card this frame draws is marked: the rest are kept within the budget only
     }
 
     public var isAnimating: Bool { top.isAnimating }

@@ -6,7 +6,7 @@ import StackEngine
 /// The application as the host sees it (`WindowClient`): it owns the current screen and the inbox, and runs
 /// the screen through each loop turn — background results, events, update, draw — keeping track of whether
 /// the next frame would differ (`needsFrame`). It writes the `--state` file (when the app comes to rest, and at
-/// most `animatingStateInterval` apart while it animates) and the frame log. The X11 window and the headless
+/// most `animatingStateInterval` apart while frames are drawn) and the frame log. The X11 window and the headless
 /// host drive it the same way, so a snapshot shows exactly what the window would.
 public final class App: WindowClient {
     /// The screen on display. Setting it sizes the new screen to the window and asks for a frame.
@@ -29,7 +29,7 @@ public final class App: WindowClient {
     public private(set) var time: Double = 0
     /// Where `--state` goes, if asked for.
     public let stateWriter: StateFileWriter?
-    /// Minimum seconds between state writes while animating (10 per second).
+    /// Minimum seconds between state writes while frames are drawn (10 per second).
     public var animatingStateInterval: Double = 0.1
     /// The frame log (`PHOTOSTACK_FRAME_LOG`), if any.
     public var frameLog: FrameLog?
@@ -121,7 +121,9 @@ public final class App: WindowClient {
                                       work: workThisFrame(), held: tracesMemory ? screen.heldCounters : nil))
             loggedEvents.removeAll()
         }
-        if screen.isAnimating, let w = stateWriter, time - w.lastWriteTime >= animatingStateInterval { writeState() }
+        // While frames are drawn — an animation, or content that changes without one (albums streaming in while a big
+        // library is scanned: the app does not come to rest until the scan ends) — the state follows what is shown.
+        if let w = stateWriter, time - w.lastWriteTime >= animatingStateInterval { writeState() }
     }
 
     /// How much each of the screen's work counters grew since the last frame logged (nil: none did).

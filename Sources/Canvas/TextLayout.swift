@@ -23,6 +23,14 @@ public final class TextLayout {
     private let context: OpaquePointer
     private let layout: OpaquePointer
 
+    /// Starts Pango's font set-up now: making the default font map starts fontconfig's initialisation (reading its
+    /// configuration and caches) on a thread of Pango's own, so it runs while the app scans the library and opens its
+    /// window instead of blocking the first layout (a 100,000-photo library under load: the first frame's titles
+    /// waited 0.1–0.3 s for it). Call early, on the thread that lays out text (the default font map is per thread).
+    public static func startFontSetUp() {
+        _ = pango_cairo_font_map_get_default()
+    }
+
     /// A layout of `text` in `font` (a Pango font description such as "Sans Bold 13").
     /// `width` in points limits the line length (nil: unlimited); `ellipsize` cuts a single line at the end with "…".
     /// `direction`: the paragraph's base direction (default: from the text).

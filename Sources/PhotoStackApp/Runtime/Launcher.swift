@@ -18,6 +18,7 @@ public struct Launcher {
     }
 
     public func run() throws {
+        TextLayout.startFontSetUp()   // fontconfig loads on Pango's thread while the screen and window are made
         if let png = options.snapshot {
             try runSnapshot(to: png)
         } else {

@@ -58,12 +58,12 @@ final class SlowDiskLibraryTests: XCTestCase {
     /// What one loop turn showed.
     struct Seen: Equatable { var scanning: Bool; var albums: Int; var loaded: Int; var shown: Int }
 
-    /// 60 albums of 3 photos, a cold thumbnail cache, every file call 20 ms: the app is driven one loop turn per frame
+    /// 150 albums of 2 photos, a cold thumbnail cache, every file call 20 ms: the app is driven one loop turn per frame
     /// (the clock advanced by a frame interval each time, the loop woken by its inbox as the window's is) until the
     /// scan is done and every photo on screen is loaded. The background workers are the app's own (scan, watches,
     /// decoders, thumbnail cache writes, card builders).
     func testWithEveryFileCallSlowedTo20msTurnsNeverTouchTheDiskAndTheLibraryAppearsProgressively() throws {
-        let folders = 60, perFolder = 3
+        let folders = 150, perFolder = 2
         let root = try makeLibrary(folders: folders, perFolder: perFolder)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let disk = SlowDisk(milliseconds: 20)

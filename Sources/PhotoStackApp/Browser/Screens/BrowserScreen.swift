@@ -300,8 +300,12 @@ public final class BrowserScreen: Screen, UsesHostServices {
 
     public var isReadyForSnapshot: Bool { pendingOpen == nil && !library.isScanning && top.isReadyForSnapshot }
 
-    /// Slow once a photo had to be decoded (its thumbnail was not in the disk cache): the others most likely too.
-    public var isSlowToSettle: Bool { photos.decodedCount > 0 }
+    /// Slow once a photo had to be decoded (its thumbnail was not in the disk cache): the others most likely too. Slow
+    /// also while the library is still being scanned once the albums screen shows a complete window (the first stacks
+    /// with their thumbnails): the scan's end — seconds for 10^5 photos — is not worth keeping the window waiting for.
+    public var isSlowToSettle: Bool {
+        photos.decodedCount > 0 || (library.isScanning && pendingOpen == nil && top === albums && albums.showsCompleteWindow)
+    }
 
     public var lastFrame: (offset: Point, redrawn: Double) { top.lastFrame }
 

@@ -11,7 +11,8 @@
 #   wall and user+system CPU; scanCPUSeconds: the app's user+system CPU (every thread) when the scan was done.
 # Usage: scripts/measure-big-library.sh [FOLDERS (default 5000)] [BINARY (default .build/release/photostack)]
 # Prints one JSON line. PAGE_DELAY (default 25 ms); KEEP=1 keeps the work folder; LIBRARY=DIR reuses a library this
-# script built before (KEEP=1 prints where; DIR is its "lib" folder) so alternating runs of two binaries share one.
+# script built before (KEEP=1 prints where; DIR is its "lib" folder) so alternating runs of two binaries share one;
+# CACHE=DIR uses DIR as XDG_CACHE_HOME (default: a new, cold one), so a second run finds its thumbnails (warm).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 folders="${1:-5000}"
@@ -51,7 +52,7 @@ print("%.3f %.3f" % (wall, r.ru_utime + r.ru_stime))
 PY
 )
 start=$(date +%s.%N)
-XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" "$bin" "$lib" --state "$work/state.json" \
+XDG_CACHE_HOME="${CACHE:-$work/cache}" XDG_CONFIG_HOME="$work/config" "$bin" "$lib" --state "$work/state.json" \
   --size 1920x1080 --scale 1 2>/dev/null & app=$!
 # Polls the state file (every 10 ms): prints "SECONDS SCANNING" when albums are first on screen, then the time the
 # scan ended.

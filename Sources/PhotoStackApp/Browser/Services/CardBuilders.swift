@@ -94,8 +94,8 @@ public final class CardBuilders: @unchecked Sendable {
     /// Builds finished and not yet delivered or taken (their cards are held here and in the inbox).
     var finishedCount: Int { lock.lock(); defer { lock.unlock() }; return finished }
 
-    /// The most finished cards not yet delivered before the builders wait for the UI thread to take them (no limit
-    /// at first; at least 1).
+    /// The most cards being built or finished and not yet delivered: beyond it the builders wait for the UI thread to
+    /// take some (no limit at first; at least 1).
     var undeliveredLimit: Int {
         get { lock.lock(); defer { lock.unlock() }; return limit }
         set { lock.lock(); limit = max(1, newValue); lock.broadcast(); lock.unlock() }
@@ -222,8 +222,8 @@ public final class CardBuilders: @unchecked Sendable {
     private func nextInput() -> Input? {
         lock.lock(); defer { lock.unlock() }
         while !stopping {
-            // Held: by a test, or until the UI thread takes the cards already finished.
-            if paused || finished >= limit { lock.wait(); continue }
+            // Held: by a test, or until the UI thread takes the cards already finished (those being built count).
+            if paused || finished + running >= limit { lock.wait(); continue }
             // Urgent: the newest first (the card that just scrolled in is on screen longest).
             let next = urgent.popLast() ?? (ahead.isEmpty ? nil : ahead.removeFirst())
             if let next {

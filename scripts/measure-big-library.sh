@@ -2,7 +2,8 @@
 # A library of 100,000 photos in 5,000 folders (hard links to the sample photos, each folder 20 photos) opened in
 # the real window under its own Xvfb (1920x1080), measured from outside (issue 13, scale):
 # - firstAlbumsSeconds: from the app's start to the first state that shows albums on the screen, and whether the
-#   scan was still running then (the scan streams);
+#   scan was still running then (the scan streams); with PHOTOSTACK_FRAME_LOG=FILE also firstFrameSeconds, when the
+#   window's first frame was drawn (the frame log's first line);
 # - scanSeconds: from the start to the state that says the scan is done;
 # - the albums screen is then scrolled from the top to the bottom with PageDown (one xdotool process, one key every
 #   PAGE_DELAY ms) and back to the top with Home; peakRSSMB is VmHWM after that, restMB VmRSS at the end.
@@ -10,7 +11,8 @@
 #   wall and user+system CPU; scanCPUSeconds: the app's user+system CPU (every thread) when the scan was done.
 # Usage: scripts/measure-big-library.sh [FOLDERS (default 5000)] [BINARY (default .build/release/photostack)]
 # Prints one JSON line. PAGE_DELAY (default 25 ms); KEEP=1 keeps the work folder; LIBRARY=DIR reuses a library this
-# script built before (KEEP=1 prints where; DIR is its "lib" folder) so alternating runs of two binaries share one.
+# script built before (KEEP=1 prints where; DIR is its "lib" folder) so alternating runs of two binaries share one;
+# CACHE=DIR uses DIR as XDG_CACHE_HOME (default: a new, cold one), so a second run finds its thumbnails (warm).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 folders="${1:-5000}"
@@ -50,7 +52,7 @@ print("%.3f %.3f" % (wall, r.ru_utime + r.ru_stime))
 PY
 )
 start=$(date +%s.%N)
-XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" "$bin" "$lib" --state "$work/state.json" \
+XDG_CACHE_HOME="${CACHE:-$work/cache}" XDG_CONFIG_HOME="$work/config" "$bin" "$lib" --state "$work/state.json" \
   --size 1920x1080 --scale 1 2>/dev/null & app=$!
 # Polls the state file (every 10 ms): prints "SECONDS SCANNING" when albums are first on screen, then the time the
 # scan ended.
@@ -65,12 +67,19 @@ while time.time() < deadline:
     shown = [c for c in s.get("visible", []) if c.get("category") == "cell"]
     scanning = s.get("layout", {}).get("scanning")
     if first is None and s.get("screen") == "albums" and shown:
-        first = (time.time() - start, bool(scanning))
+        first = (time.time() - start, bool(scanning), time.monotonic())
     if first is not None and scanning is False:
-        print(first[0], int(first[1]), time.time() - start); break
+        print(first[0], int(first[1]), time.time() - start, first[2]); break
     time.sleep(0.01)
 PY
-read -r first_s scanning_then scan_s < "$work/times"
+read -r first_s scanning_then scan_s first_mono < "$work/times"
+# With PHOTOSTACK_FRAME_LOG: the first frame drawn (the frame log's clock is CLOCK_MONOTONIC, as the poller's), as
+# seconds from the start, by the poller's first sight of albums minus how long after that frame it came.
+first_frame="null"
+if [ -n "${PHOTOSTACK_FRAME_LOG:-}" ] && [ -s "$PHOTOSTACK_FRAME_LOG" ]; then
+  first_frame=$(python3 -c 'import json,sys; t=json.loads(open(sys.argv[1]).readline())["t"]; print("%.3f" % (float(sys.argv[2]) - (float(sys.argv[3]) - t)))' \
+    "$PHOTOSTACK_FRAME_LOG" "$first_s" "$first_mono" 2>/dev/null || echo null)
+fi
 scan_cpu=$(awk '{ printf "%.2f", ($14 + $15) / 100 }' "/proc/$app/stat")
 win=$(xdotool search --name PhotoStack | head -1)
 state_value() { python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$work/state.json" "$1" 2>/dev/null || echo '"?"'; }
@@ -86,6 +95,6 @@ bottom=$(state_value 's["contentOffset"]["y"]')
 xdotool key Home sleep 1.5
 mem() { awk -v f="$1:" '$1 == f { print $2 }' "/proc/$app/status"; }
 offset=$(state_value 's["contentOffset"]["y"]')
-echo "{\"folders\": $folders, \"photos\": $((folders * 20)), \"firstAlbumsSeconds\": $first_s, \"scanningWhenFirstShown\": $scanning_then," \
+echo "{\"folders\": $folders, \"photos\": $((folders * 20)), \"firstAlbumsSeconds\": $first_s, \"firstFrameSeconds\": $first_frame, \"scanningWhenFirstShown\": $scanning_then," \
   "\"scanSeconds\": $scan_s, \"scanCPUSeconds\": $scan_cpu, \"findSeconds\": $find_s, \"findCPUSeconds\": $find_cpu, \"pageDowns\": $pages, \"peakRSSMB\": $(( $(mem VmHWM) / 1024 )), \"restRSSMB\": $(( $(mem VmRSS) / 1024 ))," \
   "\"offsetAtBottom\": $bottom, \"contentHeight\": $(state_value 's["contentSize"]["height"]'), \"offsetAfterHome\": $offset}"

@@ -6,7 +6,7 @@ import StackEngine
 /// The application as the host sees it (`WindowClient`): it owns the current screen and the inbox, and runs
 /// the screen through each loop turn — background results, events, update, draw — keeping track of whether
 /// the next frame would differ (`needsFrame`). It writes the `--state` file (when the app comes to rest, and at
-/// most `animatingStateInterval` apart while it animates) and the frame log. The X11 window and the headless
+/// most `animatingStateInterval` apart while frames are drawn) and the frame log. The X11 window and the headless
 /// host drive it the same way, so a snapshot shows exactly what the window would.
 public final class App: WindowClient {
     /// The screen on display. Setting it sizes the new screen to the window and asks for a frame.
@@ -29,10 +29,12 @@ public final class App: WindowClient {
     public private(set) var time: Double = 0
     /// Where `--state` goes, if asked for.
     public let stateWriter: StateFileWriter?
-    /// Minimum seconds between state writes while animating (10 per second).
+    /// Minimum seconds between state writes while frames are drawn (10 per second).
     public var animatingStateInterval: Double = 0.1
     /// The frame log (`PHOTOSTACK_FRAME_LOG`), if any.
     public var frameLog: FrameLog?
+    /// `PHOTOSTACK_MEMORY_TRACE` set: each frame-log line also says what the screen holds (`FrameLog.Entry.held`).
+    let tracesMemory = ProcessInfo.processInfo.environment["PHOTOSTACK_MEMORY_TRACE"] != nil
 
     /// True when something changed since the last frame was drawn.
     private var dirty = true
@@ -116,10 +118,12 @@ public final class App: WindowClient {
             log.record(FrameLog.Entry(t: time, cpuMs: (FrameLog.threadCPUSeconds() - frameCPUStart) * 1000,
                                       updateMs: frameUpdateCPU * 1000, screen: screen.name,
                                       x: facts.offset.x, y: facts.offset.y, redrawn: facts.redrawn, events: loggedEvents,
-                                      work: workThisFrame()))
+                                      work: workThisFrame(), held: tracesMemory ? screen.heldCounters : nil))
             loggedEvents.removeAll()
         }
-        if screen.isAnimating, let w = stateWriter, time - w.lastWriteTime >= animatingStateInterval { writeState() }
+        // While frames are drawn — an animation, or content that changes without one (albums streaming in while a big
+        // library is scanned: the app does not come to rest until the scan ends) — the state follows what is shown.
+        if let w = stateWriter, time - w.lastWriteTime >= animatingStateInterval { writeState() }
     }
 
     /// How much each of the screen's work counters grew since the last frame logged (nil: none did).

@@ -32,6 +32,9 @@ public final class FrameLog: @unchecked Sendable {
         /// Costly work done in this frame (`Screen.workCounters` that grew), e.g. `uiCards`: cards built on the UI
         /// thread. Omitted when nothing grew.
         public var work: [String: Int]?
+        /// With `PHOTOSTACK_MEMORY_TRACE` set: what the screen holds after the frame (`Screen.heldCounters`, e.g.
+        /// `cardKB`: bytes of card renderings kept, in KiB); else omitted.
+        public var held: [String: Int]? = nil
     }
 
     /// Where the log goes.

@@ -38,6 +38,8 @@ public protocol Screen: AnyObject {
     /// Running totals of costly work for the frame log (it records how much each grew in a frame), e.g. cards
     /// built on the UI thread. Default: none.
     var workCounters: [String: Int] { get }
+    /// What the screen holds now, for the frame log (`PHOTOSTACK_MEMORY_TRACE`), e.g. card bytes. Default: none.
+    var heldCounters: [String: Int] { get }
     /// A time (host-clock seconds) at which the screen needs a turn without input (a slideshow's next slide, a
     /// message that goes), or nil. A query; the update at or after that time does what is due.
     var nextDeadline: Double? { get }
@@ -51,6 +53,7 @@ public protocol UsesHostServices: AnyObject {
 extension Screen {
     public var lastFrame: (offset: Point, redrawn: Double) { (.zero, 1) }
     public var workCounters: [String: Int] { [:] }
+    public var heldCounters: [String: Int] { [:] }
     public var nextDeadline: Double? { nil }
     public var isSlowToSettle: Bool { false }
     public func receive(_ messages: [AppMessage], at time: Double) -> Bool { false }

@@ -28,6 +28,13 @@ extension AlbumsScreen {
     }
 
 
+    /// True when stacks meet the window and every drawn card there shows its photo (loaded, or failed) with its exact
+    /// card: the window is complete, whether or not the scan is still finding albums further down.
+    var showsCompleteWindow: Bool {
+        let states = visiblePhotoStates()
+        return !states.isEmpty && states.allSatisfy { $0.status != PhotoLoadStatus.loading.name && $0.cardPending != true }
+    }
+
     /// Load state of every drawn card meeting the window (top `drawnDepth` photos of each visible stack).
     func visiblePhotoStates() -> [PhotoState] {
         let offset = collectionView.contentOffset

@@ -293,14 +293,19 @@ public final class BrowserScreen: Screen, UsesHostServices {
         if let (_, grid) = photoOverGrid { grid.update(at: self.time) }   // the grid shows beneath the photo
         t.update(at: self.time)
         if top !== t { top.update(at: self.time) }   // a fly-back just ended: the albums screen shows this frame
+        photos.endUpdate()   // every card this frame draws is marked: the rest are kept within the budget only
     }
 
     public var isAnimating: Bool { top.isAnimating }
 
     public var isReadyForSnapshot: Bool { pendingOpen == nil && !library.isScanning && top.isReadyForSnapshot }
 
-    /// Slow once a photo had to be decoded (its thumbnail was not in the disk cache): the others most likely too.
-    public var isSlowToSettle: Bool { photos.decodedCount > 0 }
+    /// Slow once a photo had to be decoded (its thumbnail was not in the disk cache): the others most likely too. Slow
+    /// also while the library is still being scanned once the albums screen shows a complete window (the first stacks
+    /// with their thumbnails): the scan's end — seconds for 10^5 photos — is not worth keeping the window waiting for.
+    public var isSlowToSettle: Bool {
+        photos.decodedCount > 0 || (library.isScanning && pendingOpen == nil && top === albums && albums.showsCompleteWindow)
+    }
 
     public var lastFrame: (offset: Point, redrawn: Double) { top.lastFrame }
 
@@ -309,6 +314,14 @@ public final class BrowserScreen: Screen, UsesHostServices {
         let c = photos.builders.counters
         return ["uiCards": c.builtOnUIThread, "uiUnrotatedCards": c.unrotatedOnUIThread, "cardWaits": c.waits, "quickCards": c.quickDraws,
                 "transformedCards": c.transformedDraws]
+    }
+
+    /// Memory held by the photo path (frame log with `PHOTOSTACK_MEMORY_TRACE`): card renderings (KiB, count), finished
+    /// builds not yet delivered, queued builds, photo surfaces (KiB).
+    public var heldCounters: [String: Int] {
+        let b = photos.builders
+        return ["cardKB": photos.cards.totalBytes >> 10, "cards": photos.cards.count, "buildsFinished": b.finishedCount,
+                "buildsQueued": b.queuedCount, "surfaceKB": photos.surfaces.totalBytes >> 10]
     }
 
     public func draw(in context: CairoContext, width: Double, height: Double, scale: Double) {

@@ -11,6 +11,12 @@ import PhotoPipeline
 /// The photo surfaces are only read by the builders (Cairo image surfaces are safe to read from several
 /// threads); each card is written by one builder and handed over whole. Worker threads start on the first
 /// submit and wait on a condition when idle (no timer, no wake-ups).
+///
+/// Finished cards wait for the UI thread (held here and in the inbox) until its next turn takes them. The builders
+/// stay at most `undeliveredLimit` cards ahead of it (set each frame from the cards on screen): when the UI
+/// thread is slow to turn (a loaded machine, a burst of input), they wait instead of building cards for cells the
+/// next frame has scrolled past — paging through 5,000 albums, 50–60 such cards (~35 MB) piled up between two
+/// frames and set the process's peak.
 public final class CardBuilders: @unchecked Sendable {
     /// What to build: the exact geometry behind a `CardKey`. `@unchecked Sendable`: the content's surface is
     /// only read.
@@ -58,6 +64,9 @@ public final class CardBuilders: @unchecked Sendable {
     private var paused = false
     private var stopping = false
     private var running = 0
+    /// Builds in the `.finished` state (done, card not yet delivered or taken).
+    private var finished = 0
+    private var limit = Int.max
     private var _counters = Counters()
 
     /// Builder threads: `PHOTOSTACK_CARD_BUILDERS` (1–4) if set, else 2 (1 on one core). Measured on 2 cores
@@ -82,6 +91,27 @@ public final class CardBuilders: @unchecked Sendable {
     /// Builds queued and not started.
     var queuedCount: Int { lock.lock(); defer { lock.unlock() }; return urgent.count + ahead.count }
 
+    /// Builds finished and not yet delivered or taken (their cards are held here and in the inbox).
+    var finishedCount: Int { lock.lock(); defer { lock.unlock() }; return finished }
+
+    /// The most cards being built or finished and not yet delivered: beyond it the builders wait for the UI thread to
+    /// take some (no limit at first; at least 1).
+    var undeliveredLimit: Int {
+        get { lock.lock(); defer { lock.unlock() }; return limit }
+        set { lock.lock(); limit = max(1, newValue); lock.broadcast(); lock.unlock() }
+    }
+
+    /// Sets the state of `key` (nil removes it), keeping `finished` counted; wakes builders held by the limit when a
+    /// finished card leaves. Caller holds the lock.
+    private func setState(_ key: CardKey, _ state: State?) {
+        if case .finished? = states[key] {
+            finished -= 1
+            if finished < limit { lock.broadcast() }
+        }
+        if case .finished? = state { finished += 1 }
+        states[key] = state
+    }
+
     /// True while a build of `key` is queued or running.
     func isPending(_ key: CardKey) -> Bool {
         lock.lock(); defer { lock.unlock() }
@@ -98,12 +128,12 @@ public final class CardBuilders: @unchecked Sendable {
         case .queued(let wasUrgent)?:
             guard isUrgent, !wasUrgent, let i = ahead.firstIndex(where: { $0.key == input.key }) else { return }
             urgent.append(ahead.remove(at: i))
-            states[input.key] = .queued(urgent: true)
+            setState(input.key, .queued(urgent: true))
             return
         default: break
         }
         if isUrgent { urgent.append(input) } else { ahead.append(input) }
-        states[input.key] = .queued(urgent: isUrgent)
+        setState(input.key, .queued(urgent: isUrgent))
         startThreadsIfNeeded()
         lock.broadcast()
     }
@@ -112,7 +142,7 @@ public final class CardBuilders: @unchecked Sendable {
     func cancelQueued(keeping keep: (CardKey) -> Bool) {
         lock.lock(); defer { lock.unlock() }
         for list in [urgent, ahead] {
-            for input in list where !keep(input.key) { states[input.key] = nil }
+            for input in list where !keep(input.key) { setState(input.key, nil) }
         }
         urgent.removeAll { states[$0.key] == nil }
         ahead.removeAll { states[$0.key] == nil }
@@ -126,17 +156,17 @@ public final class CardBuilders: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         switch states[key] {
         case .queued?:
-            states[key] = nil
+            setState(key, nil)
             urgent.removeAll { $0.key == key }
             ahead.removeAll { $0.key == key }
             return .notStarted
         case .running?:
             _counters.waits += 1
             while case .running? = states[key] { lock.wait() }
-            if case .finished(let card)? = states[key] { states[key] = nil; return .built(card) }
+            if case .finished(let card)? = states[key] { setState(key, nil); return .built(card) }
             return .none
         case .finished(let card)?:
-            states[key] = nil
+            setState(key, nil)
             return .built(card)
         case nil:
             return .none
@@ -150,14 +180,14 @@ public final class CardBuilders: @unchecked Sendable {
     func takeFinished(_ key: CardKey) -> CardRendering? {
         lock.lock(); defer { lock.unlock() }
         guard case .finished(let card)? = states[key] else { return nil }
-        states[key] = nil
+        setState(key, nil)
         return card
     }
 
     /// Forgets a finished build whose card the inbox delivered.
     func delivered(_ key: CardKey) {
         lock.lock(); defer { lock.unlock() }
-        if case .finished? = states[key] { states[key] = nil }
+        if case .finished? = states[key] { setState(key, nil) }
     }
 
     /// Stops the worker threads after their current build (queued builds are dropped).
@@ -170,10 +200,11 @@ public final class CardBuilders: @unchecked Sendable {
     /// Lets the builders run again.
     public func resume() { lock.lock(); paused = false; lock.broadcast(); lock.unlock() }
 
-    /// Blocks until no build is queued or running (tests, benchmarks; the builders must not be paused).
+    /// Blocks until no build is queued or running, or the builds left wait for the UI thread to take finished cards
+    /// (`undeliveredLimit`) (tests, benchmarks; the builders must not be paused).
     public func waitUntilIdle() {
         lock.lock(); defer { lock.unlock() }
-        while !urgent.isEmpty || !ahead.isEmpty || running > 0 { lock.wait() }
+        while (!urgent.isEmpty || !ahead.isEmpty) && finished < limit || running > 0 { lock.wait() }
     }
 
     /// Caller holds the lock.
@@ -191,11 +222,12 @@ public final class CardBuilders: @unchecked Sendable {
     private func nextInput() -> Input? {
         lock.lock(); defer { lock.unlock() }
         while !stopping {
-            if paused { lock.wait(); continue }
+            // Held: by a test, or until the UI thread takes the cards already finished (those being built count).
+            if paused || finished + running >= limit { lock.wait(); continue }
             // Urgent: the newest first (the card that just scrolled in is on screen longest).
             let next = urgent.popLast() ?? (ahead.isEmpty ? nil : ahead.removeFirst())
             if let next {
-                states[next.key] = .running
+                setState(next.key, .running)
                 running += 1
                 return next
             }
@@ -212,7 +244,7 @@ public final class CardBuilders: @unchecked Sendable {
             running -= 1
             _counters.built += 1
             // A claim waiting for it takes it from the state; otherwise the inbox delivers it.
-            states[input.key] = .finished(card)
+            setState(input.key, .finished(card))
             lock.broadcast()
             lock.unlock()
             post(.card(BuiltCard(key: input.key, card: card)))

@@ -5,9 +5,12 @@ import PhotoPipeline
 /// rest) and unrotated ones (`CachedPhotoCard`, drawn with any transform while lifted or animating). The
 /// second of the photo path's two memory layers (see `PhotoService`).
 ///
-/// Like `SurfaceCache`, lookups are queries; the screens mark the cards of their live cells at every update,
-/// and a card marked in this frame or the previous one is kept. Cards not marked for two frames are kept only
-/// within `capacity` bytes (least recently marked go first), so scrolling back finds recent cards ready.
+/// Like `SurfaceCache`, lookups are queries; the screens mark the cards of their live cells at every update.
+/// Once a frame's update has marked every card the frame draws (`endUpdate`), cards it did not mark are kept
+/// only within `capacity` bytes (least recently marked go first), so scrolling back finds recent cards ready —
+/// what is held is the live cells' cards plus that budget: it scales with the live area (the window and its
+/// margins), not with how far or how fast the content was scrolled. (Evicting only at the next frame's start
+/// held the previous frame's live cards beside the new ones: paging through 5,000 albums, two windows' worth.)
 final class CardCache {
     typealias Rendering = CardRendering
 
@@ -31,9 +34,18 @@ final class CardCache {
     /// Starts a frame: cards unmarked for two frames beyond the budget go, least recently used first.
     func beginFrame() {
         frame += 1
+        evict(markedBefore: frame - 1)
+    }
+
+    /// Ends a frame's update (every card it draws is marked): cards it did not mark beyond the budget go, least
+    /// recently used first.
+    func endUpdate() { evict(markedBefore: frame) }
+
+    /// Evicts cards last marked before frame `oldest` beyond `capacity`, least recently used first.
+    private func evict(markedBefore oldest: Int) {
         var idle: [(key: CardKey, lastUse: UInt64, bytes: Int)] = []
         var idleBytes = 0
-        for (k, e) in entries where e.lastFrame < frame - 1 {
+        for (k, e) in entries where e.lastFrame < oldest {
             let b = e.rendering.bytes
             idle.append((k, e.lastUse, b))
             idleBytes += b

@@ -31,7 +31,7 @@ extension PhotoService {
     /// in this frame.
     public func prepareCard(_ key: CardKey, content: PhotoCardContent, side: Double, pixelsPerPoint: Double,
                             rotation: Double, covered: Double, need: CardNeed) {
-        wantCard(key)
+        wantCard(key, need: need)
         guard !cards.contains(key) else { cards.mark(key); return }
         let input = CardBuilders.Input(key: key, content: content, side: side, pixelsPerPoint: pixelsPerPoint,
                                        rotation: rotation, covered: covered)
@@ -76,7 +76,7 @@ extension PhotoService {
     /// built in the background, the photo's latest unrotated card (`standIn`) is kept to be drawn instead.
     public func prepareUnrotatedCard(_ key: CardKey, content: PhotoCardContent, side: Double, deviceScale: Double,
                                      anySize: Bool, need: CardNeed = .now) {
-        wantCard(key)
+        wantCard(key, need: need)
         if cards.contains(key) { cards.mark(key); return }
         if anySize, let k = cards.latestUnrotatedKey(photo: key.photo, content: key.content) { cards.mark(k); return }
         if need != .now, let k = cards.latestUnrotatedKey(photo: key.photo) { cards.mark(k) }
@@ -112,6 +112,9 @@ extension PhotoService {
     /// Counts a card drawn from an unrotated card with a transform (the frame log and the frame bench report it).
     func countTransformedDraw() { builders.count { $0.transformedDraws += 1 } }
 
-    private func wantCard(_ key: CardKey) { wantedCards.insert(key) }
+    private func wantCard(_ key: CardKey, need: CardNeed? = nil) {
+        wantedCards.insert(key)
+        if let need, need != .ahead { onScreenCardsWanted += 1 }
+    }
 
 }

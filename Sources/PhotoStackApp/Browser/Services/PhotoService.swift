@@ -39,6 +39,8 @@ public final class PhotoService {
     private var originalSizes: [PhotoPath: (width: Int, height: Int)] = [:]
     /// Cards asked for in this frame and the previous one (builds of others are cancelled).
     var wantedCards: Set<CardKey> = [], previouslyWantedCards: Set<CardKey> = []
+    /// Cards asked for in this frame's update for cells on screen (any need but `.ahead`).
+    var onScreenCardsWanted = 0
     /// Placeholder and broken-mark cards, one per geometry, shared by every photo showing them.
     var placeholderCards = PlaceholderCards()
     /// Images decoded from their files so far (not read from a disk thumbnail): a cold cache when above 0.
@@ -99,6 +101,20 @@ public final class PhotoService {
         previouslyWantedCards = wantedCards
         wantedCards.removeAll(keepingCapacity: true)
     }
+
+    /// Ends the update of a frame, once every screen drawn in it has marked what it draws: cards no screen marked
+    /// in it are kept only within the card budget (the frame's live cards stay whatever their size).
+    /// The card builders may then run ahead of the UI thread by half the cards this frame shows on screen (at least
+    /// `minimumUndeliveredCards`): between two turns of a slow UI thread, more would be built for cells it scrolls past.
+    public func endUpdate() {
+        cards.endUpdate()
+        let limit = max(Self.minimumUndeliveredCards, onScreenCardsWanted / 2)
+        if builders.undeliveredLimit != limit { builders.undeliveredLimit = limit }
+        onScreenCardsWanted = 0
+    }
+
+    /// The fewest finished cards the builders may hold for the UI thread (`endUpdate`).
+    static let minimumUndeliveredCards = 8
 
     // MARK: Requests (update phase)
 

@@ -146,4 +146,64 @@ final class ScrollCopyTests: XCTestCase {
         b.draw(in: CairoContext(surface: surface), width: 640, height: 480, scale: 1)
         XCTAssertEqual(b.albums.lastFrameRedrawnFraction, 1)
     }
+
+    /// The first frames of a drag that starts after the screen rested (a second of app time after its last frame)
+    /// and the frame the scroll comes to rest on are moved, not drawn whole, and equal the frame drawn whole: the
+    /// frame's age does not matter, and the cards' switch to and from scrolling (what they may build) does not
+    /// change how an exact card is drawn.
+    func checkFlingAfterRest(scale: Double, album: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
+        let w = 1280.0, h = 800.0
+        let harness = BrowserHarness(width: w, height: h, scale: scale)
+        let b = harness.browser, clock = harness.clock
+        harness.waitUntilReady()
+        if album {
+            let biggest = b.library.albums.indices.max { b.library.albums[$0].photos.count < b.library.albums[$1].photos.count }!
+            b.openAlbum(biggest, animated: false, at: clock.now)
+            harness.settle()
+            harness.waitUntilReady()
+        }
+        let screen: CollectionScreen = album ? b.top as! AlbumScreen : b.albums
+        let pw = Int(w * scale), ph = Int(h * scale)
+        let kept = try ImageSurface(pixelWidth: pw, pixelHeight: ph)
+        func frame(_ what: String) throws -> Double {
+            let ctx = CairoContext(surface: kept)
+            ctx.scale(scale, scale)
+            harness.update()
+            b.draw(in: ctx, width: w, height: h, scale: scale)
+            let redrawn = screen.lastFrameRedrawnFraction
+            let record = screen.scrollCopyRecord
+            let whole = try ImageSurface(pixelWidth: pw, pixelHeight: ph)
+            let wctx = CairoContext(surface: whole)
+            wctx.scale(scale, scale)
+            b.draw(in: wctx, width: w, height: h, scale: scale)
+            screen.scrollCopyRecord = record
+            XCTAssertEqual(kept.differingPixels(from: whole), 0, what, file: file, line: line)
+            return redrawn
+        }
+        harness.draw()
+        _ = try frame("first")
+        // Rest: every card exact, nothing animating (the indicators faded).
+        for _ in 0..<120 { clock.advance(by: 1.0 / 60); _ = try frame("rest") }
+        XCTAssertFalse(b.isAnimating, file: file, line: line)
+        b.photos.builders.waitUntilIdle()   // the cards just below the window were built ahead
+        clock.advance(by: 1)
+        let t = clock.now, y0 = h * 0.8
+        _ = b.handle(.pointerDown(PointerEvent(button: .left, x: w / 2, y: y0, time: t)), at: t)
+        var redrawn: [Double] = []
+        for i in 1...3 {
+            clock.advance(by: 1.0 / 60)
+            _ = b.handle(.pointerMoved(x: w / 2, y: y0 - 40 * Double(i), modifiers: [], time: clock.now), at: clock.now)
+            redrawn.append(try frame("drag \(i)"))
+        }
+        XCTAssertGreaterThan(screen.drawnContentOffset.y, 0, "the drag scrolled", file: file, line: line)
+        XCTAssertTrue(redrawn.allSatisfy { $0 < 0.5 }, "drag frames moved, redrawn \(redrawn)", file: file, line: line)
+        _ = b.handle(.pointerUp(PointerEvent(button: .left, x: w / 2, y: y0 - 120, time: clock.now)), at: clock.now)
+        var coast: [Double] = []
+        while b.isAnimating && coast.count < 600 { clock.advance(by: 1.0 / 60); coast.append(try frame("coast \(coast.count)")) }
+        XCTAssertTrue(coast.allSatisfy { $0 < 0.5 }, "coasting to rest, frames moved: redrawn \(coast)", file: file, line: line)
+    }
+
+    func testAFlingAfterARestMovesTheAlbumGridsLastFrame() throws { try checkFlingAfterRest(scale: 1, album: true) }
+
+    func testAFlingAfterARestMovesTheAlbumsScreensLastFrameAtScale2() throws { try checkFlingAfterRest(scale: 2, album: false) }
 }

@@ -201,6 +201,12 @@ final class ScrollCopyTests: XCTestCase {
         var coast: [Double] = []
         while b.isAnimating && coast.count < 600 { clock.advance(by: 1.0 / 60); coast.append(try frame("coast \(coast.count)")) }
         XCTAssertTrue(coast.allSatisfy { $0 < 0.5 }, "coasting to rest, frames moved: redrawn \(coast)", file: file, line: line)
+        if !album {
+            // At rest the stack under the pointer lifted (its cards drawn scaled from their unrotated card); while the
+            // indicators fade, nothing moves and the lifted cards are not redrawn.
+            XCTAssertTrue(b.albums.lifts.values.contains { $0.to == 1 }, "a stack lifted under the pointer", file: file, line: line)
+            XCTAssertTrue(coast.suffix(20).allSatisfy { $0 < 0.001 }, "nothing redrawn at rest: \(coast.suffix(20))", file: file, line: line)
+        }
     }
 
     func testAFlingAfterARestMovesTheAlbumGridsLastFrame() throws { try checkFlingAfterRest(scale: 1, album: true) }

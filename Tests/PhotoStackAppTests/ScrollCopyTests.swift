@@ -11,7 +11,9 @@ final class ScrollCopyTests: XCTestCase {
     /// Flings the albums screen (down, then back up), drawing every frame into one surface (scroll-copy) and,
     /// for comparison, into a new surface drawn whole; every frame must be the same.
     /// `album`: the same on the grid of the sample library's biggest album.
-    func checkFling(scale: Double, album: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// `spareRows`: the kept surface is a scrolling buffer twice the window's height (`CairoContext.setScrollingView`,
+    /// as the 4K window's back buffer), its view starting near its top, so moves go both to the view and to the pixels.
+    func checkFling(scale: Double, album: Bool = false, spareRows: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws {
         let w = 1280.0, h = 800.0
         let harness = BrowserHarness(width: w, height: h, scale: scale)
         let b = harness.browser, clock = harness.clock
@@ -25,7 +27,9 @@ final class ScrollCopyTests: XCTestCase {
         let screen: CollectionScreen = album ? b.top as! AlbumScreen : b.albums
         let builders = b.photos.builders
         let pw = Int(w * scale), ph = Int(h * scale)
-        let kept = try ImageSurface(pixelWidth: pw, pixelHeight: ph)
+        let kept = try ImageSurface(pixelWidth: pw, pixelHeight: spareRows ? 2 * ph : ph)
+        if spareRows { kept.setScrollingView(viewHeight: ph, origin: ph / 8) }
+        var origins = Set<Int>()
         var copied = 0, frames = 0
         func frame() throws {
             let ctx = CairoContext(surface: kept)
@@ -36,18 +40,27 @@ final class ScrollCopyTests: XCTestCase {
             b.draw(in: ctx, width: w, height: h, scale: scale)
             frames += 1
             if screen.lastFrameRedrawnFraction < 0.5 { copied += 1 }
-            // The same frame drawn whole into a new surface (the record of the kept surface is put back).
+            // The same frame drawn whole into a new surface (the record of the kept surface is put back); with spare
+            // rows, into a buffer whose view starts at the same row (a card resampled with a rotation samples by its
+            // position in the buffer, as cairo's fixed-point sampling goes, so the view's row is part of the frame).
             let record = screen.scrollCopyRecord
-            let whole = try ImageSurface(pixelWidth: pw, pixelHeight: ph)
+            let keptCtx = CairoContext(surface: kept)
+            origins.insert(keptCtx.targetViewOrigin)
+            let whole = try ImageSurface(pixelWidth: pw, pixelHeight: spareRows ? 2 * ph : ph)
+            if spareRows { whole.setScrollingView(viewHeight: ph, origin: keptCtx.targetViewOrigin) }
             let wctx = CairoContext(surface: whole)
             wctx.scale(scale, scale)
             b.draw(in: wctx, width: w, height: h, scale: scale)
             XCTAssertEqual(screen.lastFrameRedrawnFraction, 1, file: file, line: line)
             screen.scrollCopyRecord = record
-            let d = kept.differingPixels(from: whole)
+            func view(_ s: ImageSurface) -> ImageSurface {
+                spareRows ? CairoContext(surface: s).copyTargetPixels(x: 0, y: 0, width: pw, height: ph)!.surface : s
+            }
+            let shown = view(kept)
+            let d = shown.differingPixels(from: view(whole))
             if d > 0, let dir = ProcessInfo.processInfo.environment["PHOTOSTACK_TEST_PNG_DIR"] {
-                try kept.writePNG(to: dir + "/scroll-copy-kept-\(frames).png")
-                try whole.writePNG(to: dir + "/scroll-copy-whole-\(frames).png")
+                try shown.writePNG(to: dir + "/scroll-copy-kept-\(frames).png")
+                try view(whole).writePNG(to: dir + "/scroll-copy-whole-\(frames).png")
             }
             XCTAssertEqual(d, 0, "frame \(frames) at offset \(screen.drawnContentOffset.y)", file: file, line: line)
         }
@@ -79,6 +92,10 @@ final class ScrollCopyTests: XCTestCase {
         builders.pause()   // again: cards scrolling in are drawn quick
         try fling(dy: 50)
         XCTAssertGreaterThan(copied, frames / 2, "most frames were made by scroll-copy", file: file, line: line)
+        if spareRows {
+            XCTAssertGreaterThan(origins.count, 10, "the view moved within the buffer", file: file, line: line)
+            XCTAssertTrue(origins.contains(0) || origins.contains(ph), "the view reached an end: pixels moved", file: file, line: line)
+        }
         builders.resume()
     }
 
@@ -89,6 +106,12 @@ final class ScrollCopyTests: XCTestCase {
     func testScrollCopiedAlbumGridFramesEqualWholeFramesAtScale1() throws { try checkFling(scale: 1, album: true) }
 
     func testScrollCopiedAlbumGridFramesEqualWholeFramesAtScale2() throws { try checkFling(scale: 2, album: true) }
+
+    func testScrollCopiedFramesInABufferWithSpareRowsEqualWholeFrames() throws { try checkFling(scale: 1, spareRows: true) }
+
+    func testScrollCopiedAlbumGridFramesInABufferWithSpareRowsEqualWholeFramesAtScale2() throws {
+        try checkFling(scale: 2, album: true, spareRows: true)
+    }
 
     /// The grid drawn beneath the photo view (growing out of its cell) leaves a frame the grid cannot move: its
     /// next frame, once the photo view has closed, is drawn whole.

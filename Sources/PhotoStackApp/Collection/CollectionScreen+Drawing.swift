@@ -51,6 +51,13 @@ extension CollectionScreen {
                     }
                 }
             }
+        } else if let size = ctx.targetImageSize {
+            // Only the view: a buffer with spare rows above and below it would take every card that reaches past the window.
+            ctx.withSavedState {
+                ctx.clip(toDeviceRects: [(0, 0, size.width, size.height)])
+                drawBackground(in: ctx)
+                for item in items { paint(item, in: ctx, offset: offset, scale: scale) }
+            }
         } else {
             drawBackground(in: ctx)
             for item in items { paint(item, in: ctx, offset: offset, scale: scale) }

@@ -12,7 +12,7 @@ final class ScrollCopyTests: XCTestCase {
     /// for comparison, into a new surface drawn whole; every frame must be the same.
     /// `album`: the same on the grid of the sample library's biggest album.
     /// `spareRows`: the kept surface is a scrolling buffer twice the window's height (`CairoContext.setScrollingView`,
-    /// as the 4K window's back buffer), its view starting near its top, so moves go both to the view and to the pixels.
+    /// as the 4K window's back buffer), its view starting near its bottom, so moves go both to the view and to the pixels.
     func checkFling(scale: Double, album: Bool = false, spareRows: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws {
         let w = 1280.0, h = 800.0
         let harness = BrowserHarness(width: w, height: h, scale: scale)
@@ -28,7 +28,7 @@ final class ScrollCopyTests: XCTestCase {
         let builders = b.photos.builders
         let pw = Int(w * scale), ph = Int(h * scale)
         let kept = try ImageSurface(pixelWidth: pw, pixelHeight: spareRows ? 2 * ph : ph)
-        if spareRows { kept.setScrollingView(viewHeight: ph, origin: ph / 8) }
+        if spareRows { kept.setScrollingView(viewHeight: ph, origin: ph * 7 / 8) }
         var origins = Set<Int>()
         var copied = 0, frames = 0
         func frame() throws {

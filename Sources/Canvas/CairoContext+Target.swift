@@ -8,13 +8,38 @@ extension CairoContext {
     /// The key of the frame stamp kept on target surfaces (its address is what cairo uses).
     nonisolated(unsafe) private static let stampKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
-    /// The target's size in device pixels when its pixels can be moved and read back (an image surface, or an
-    /// Xlib drawable such as the window's back-buffer pixmap), else nil.
+    /// The key of the view height kept on image surfaces with spare rows (`setScrollingView`).
+    nonisolated(unsafe) private static let viewHeightKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+
+    /// Makes the image surface `surface` a scrolling buffer: it is taller than what is shown, and what is drawn and
+    /// shown is a view of `viewHeight` rows starting at row `origin` (the surface's device offset, so drawing, reading
+    /// it as a source and presenting it all see the view). `scrollTargetRows` then moves the view within the spare rows
+    /// instead of moving the pixels, and moves pixels only when the view reaches the buffer's top or bottom.
+    public static func setScrollingView(of surface: OpaquePointer, viewHeight: Int, origin: Int) {
+        _ = cairo_surface_set_user_data(surface, viewHeightKey, UnsafeMutableRawPointer(bitPattern: viewHeight), nil)
+        cairo_surface_set_device_offset(surface, 0, Double(origin))
+    }
+
+    /// The rows shown of an image surface with spare rows (`setScrollingView`), else nil.
+    static func viewHeight(of surface: OpaquePointer) -> Int? {
+        let h = Int(bitPattern: cairo_surface_get_user_data(surface, viewHeightKey))
+        return h > 0 ? h : nil
+    }
+
+    /// The first row of the view of an image surface (its device offset's y, whole pixels; 0 without spare rows).
+    public var targetViewOrigin: Int {
+        var x = 0.0, y = 0.0
+        cairo_surface_get_device_offset(cairo_get_target(raw), &x, &y)
+        return Int(y)
+    }
+
+    /// The target's size in device pixels when its pixels can be moved and read back (an image surface — its view,
+    /// when it has spare rows — or an Xlib drawable such as the window's back-buffer pixmap), else nil.
     public var targetImageSize: (width: Int, height: Int)? {
         let t = cairo_get_target(raw)!
         switch cairo_surface_get_type(t) {
         case CAIRO_SURFACE_TYPE_IMAGE:
-            return (Int(cairo_image_surface_get_width(t)), Int(cairo_image_surface_get_height(t)))
+            return (Int(cairo_image_surface_get_width(t)), Self.viewHeight(of: t) ?? Int(cairo_image_surface_get_height(t)))
         case CAIRO_SURFACE_TYPE_XLIB:
             return (Int(cairo_xlib_surface_get_width(t)), Int(cairo_xlib_surface_get_height(t)))
         default:
@@ -35,7 +60,8 @@ extension CairoContext {
     }
 
     /// Moves every row of the target up by `dy` device pixels (down when negative), as a scroll does; the rows
-    /// uncovered keep stale pixels (redraw them). Image surfaces move their memory; Xlib drawables are copied
+    /// uncovered keep stale pixels (redraw them). An image surface with spare rows (`setScrollingView`) moves its
+    /// view instead while it can (no pixel copied). Image surfaces move their memory; Xlib drawables are copied
     /// onto themselves by the X server (XCopyArea, which handles the overlap). False (nothing done) for other
     /// targets.
     @discardableResult
@@ -44,13 +70,25 @@ extension CairoContext {
         switch cairo_surface_get_type(t) {
         case CAIRO_SURFACE_TYPE_IMAGE:
             cairo_surface_flush(t)
-            let h = Int(cairo_image_surface_get_height(t)), stride = Int(cairo_image_surface_get_stride(t))
+            let rows = Int(cairo_image_surface_get_height(t)), stride = Int(cairo_image_surface_get_stride(t))
+            let h = Self.viewHeight(of: t) ?? rows, spare = rows - h
             guard let data = cairo_image_surface_get_data(t) else { return false }
-            let n = h - abs(dy)
-            if dy != 0 && n > 0 {
-                if dy > 0 { memmove(data, data + dy * stride, n * stride) }
-                else { memmove(data + (-dy) * stride, data, n * stride) }
+            var ox = 0.0, oy = 0.0
+            cairo_surface_get_device_offset(t, &ox, &oy)
+            let origin = Int(oy)
+            // A view within spare rows: the row now at the view's top is the one `dy` rows below the old top.
+            if spare > 0, origin + dy >= 0, origin + dy <= spare {
+                cairo_surface_set_device_offset(t, ox, Double(origin + dy))
+                return true
             }
+            // At the buffer's end (or without spare rows): move the pixels that stay in view to a view at the far end,
+            // so the next moves in the same direction find room again.
+            let newOrigin = spare <= 0 ? 0 : dy > 0 ? 0 : spare
+            let n = h - abs(dy)
+            if n > 0 && (dy != 0 || newOrigin != origin) {
+                memmove(data + (newOrigin + max(-dy, 0)) * stride, data + (origin + max(dy, 0)) * stride, n * stride)
+            }
+            if spare > 0 { cairo_surface_set_device_offset(t, ox, Double(newOrigin)) }
             cairo_surface_mark_dirty(t)
             return true
         case CAIRO_SURFACE_TYPE_XLIB:
@@ -104,5 +142,12 @@ extension CairoContext {
         // The path is kept in device space; the clip applies once the matrix comes back.
         cairo_restore(raw)
         cairo_clip(raw)
+    }
+}
+
+extension ImageSurface {
+    /// Makes this surface a scrolling buffer showing `viewHeight` rows from row `origin` (`CairoContext.setScrollingView`).
+    public func setScrollingView(viewHeight: Int, origin: Int) {
+        CairoContext.setScrollingView(of: raw, viewHeight: viewHeight, origin: origin)
     }
 }

@@ -137,7 +137,7 @@ public final class X11Window {
         XSelectInput(dpy, window, mask)
 
         windowSurface = cairo_xlib_surface_create(dpy, window, visual, Int32(pixelWidth), Int32(pixelHeight))!
-        backSurface = cairo_surface_create_similar_image(windowSurface, CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight))!
+        backSurface = X11Window.makeBackBuffer(similarTo: windowSurface, width: pixelWidth, height: pixelHeight)
         setTitle(title, force: true)
     }
 
@@ -238,7 +238,7 @@ public final class X11Window {
         guard width != pixelWidth || height != pixelHeight else { return }
         pixelWidth = width; pixelHeight = height
         cairo_xlib_surface_set_size(windowSurface, Int32(width), Int32(height))
-        let newBack = cairo_surface_create_similar_image(windowSurface, CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
+        let newBack = X11Window.makeBackBuffer(similarTo: windowSurface, width: width, height: height)
         // Keep the old picture until the app draws the new size, so an expose shows no garbage.
         let cr = cairo_create(newBack)!
         cairo_set_source_rgb(cr, 0.16, 0.18, 0.22)

@@ -182,12 +182,18 @@ final class WindowEndToEndTests: XCTestCase {
 
     /// Frames made by moving the back buffer (scroll-copy, XCopyArea on the server) leave nothing behind: after
     /// wheeling down and back up, the window shows the first frame again.
-    func testScrollingAwayAndBackShowsTheFirstFrameAgain() throws {
+    func testScrollingAwayAndBackShowsTheFirstFrameAgain() throws { try checkScrollingAwayAndBack(session()) }
+
+    /// The same in a window of over 4 M device pixels, whose back buffer has spare rows (the view moves within them).
+    func testScrollingAwayAndBackInABigWindowShowsTheFirstFrameAgain() throws {
+        try checkScrollingAwayAndBack(AppSession(arguments: [], width: 2400, height: 1700))
+    }
+
+    func checkScrollingAwayAndBack(_ s: AppSession) throws {
+        defer { s.stop() }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/import") else {
             throw XCTSkip("ImageMagick is not installed (scripts/install-deps.sh test)")
         }
-        let s = try session()
-        defer { s.stop() }
         XCTAssertNotNil(s.waitUntilSettled())
         func capture(_ name: String) throws -> Data {
             let path = s.tempDir.appendingPathComponent(name + ".rgb").path

@@ -6,7 +6,8 @@ extension CollectionScreen {
     /// and alpha about its centre), the scroll indicators and the overlay. Units are viewport points.
     ///
     /// When `supportsScrollCopy` and the target (an image surface) still holds this screen's previous frame
-    /// of the same size, drawn at most 0.1 s of app time ago, the frame is made by moving those pixels by
+    /// of the same size (however long ago: the first frame of a fling after a rest, or a frame after a stall,
+    /// is moved too), the frame is made by moving those pixels by
     /// the scroll distance and redrawing only the strip that scrolled in and the elements whose attributes
     /// or look (`DrawableView.appearanceSignature`) changed; the content offset is then drawn snapped to
     /// whole device pixels so moved and redrawn pixels line up.
@@ -29,15 +30,17 @@ extension CollectionScreen {
         // redraws all of it.
         let before: [ElementKey: Int?] = copying ? Dictionary(items.map { ($0.attributes.key, ($0.view as? DrawableView)?.appearanceSignature) },
                                                                uniquingKeysWith: { a, _ in a }) : [:]
+        let beforeInPlace: [ElementKey: Int?] = copying ? Dictionary(items.map { ($0.attributes.key, ($0.view as? DrawableView)?.appearanceSignatureInPlace) },
+                                                                      uniquingKeysWith: { a, _ in a }) : [:]
         if occluding { assignOccluders(items, in: ctx, offset: offset) }
         defer { if occluding { for item in items { (item.view as? DrawableView)?.occluders = [] } } }
         var wholeKeys = Set<ElementKey>()
-        let region = copying ? scrollCopyRegion(ctx, items: items, signatures: before, scale: scale, width: width, height: height,
-                                                deviceOffset: (dox, doy), redrawnWhole: &wholeKeys) : nil
+        let region = copying ? scrollCopyRegion(ctx, items: items, signatures: before, inPlace: beforeInPlace, scale: scale, width: width,
+                                                height: height, deviceOffset: (dox, doy), redrawnWhole: &wholeKeys) : nil
         lastFrameRedrawnFraction = 1
         if let region {
             let size = ctx.targetImageSize!
-            lastFrameRedrawnFraction = Double(region.reduce(0) { $0 + $1.area }) / Double(max(1, size.width * size.height))
+            lastFrameRedrawnFraction = Double(DeviceRect.unionArea(region)) / Double(max(1, size.width * size.height))
             if !region.isEmpty {
                 ctx.withSavedState {
                     ctx.clip(toDeviceRects: region.map(\.tuple))
@@ -47,6 +50,13 @@ extension CollectionScreen {
                         if region.contains(where: { $0.intersects(ink) }) { paint(item, in: ctx, offset: offset, scale: scale) }
                     }
                 }
+            }
+        } else if let size = ctx.targetImageSize {
+            // Only the view: a buffer with spare rows above and below it would take every card that reaches past the window.
+            ctx.withSavedState {
+                ctx.clip(toDeviceRects: [(0, 0, size.width, size.height)])
+                drawBackground(in: ctx)
+                for item in items { paint(item, in: ctx, offset: offset, scale: scale) }
             }
         } else {
             drawBackground(in: ctx)
@@ -69,8 +79,10 @@ extension CollectionScreen {
             for item in items {
                 let key = item.attributes.key
                 let whole = region == nil || wholeKeys.contains(key)
+                let view = item.view as? DrawableView
                 drawn[key] = ScrollCopyRecord.Drawn(attributes: item.attributes, view: ObjectIdentifier(item.view),
-                                                    signature: whole ? (item.view as? DrawableView)?.appearanceSignature : before[key] ?? nil)
+                                                    signature: whole ? view?.appearanceSignature : before[key] ?? nil,
+                                                    signatureInPlace: whole ? view?.appearanceSignatureInPlace : beforeInPlace[key] ?? nil)
             }
             scrollCopyRecord = ScrollCopyRecord(stamp: stamp, pixelWidth: size.width, pixelHeight: size.height, scale: scale,
                                                 width: width, height: height, deviceOffsetX: dox, deviceOffsetY: doy,
@@ -161,12 +173,12 @@ extension CollectionScreen {
     /// device rectangles to redraw (the strip that scrolled in, the elements that changed, where elements
     /// left); nil when the whole frame must be drawn.
     /// `redrawnWhole` receives the elements redrawn entirely (the ones that changed).
-    func scrollCopyRegion(_ ctx: CairoContext, items: [DisplayItem], signatures: [ElementKey: Int?], scale: Double,
+    func scrollCopyRegion(_ ctx: CairoContext, items: [DisplayItem], signatures: [ElementKey: Int?], inPlace: [ElementKey: Int?], scale: Double,
                           width: Double, height: Double, deviceOffset: (x: Int, y: Int),
                           redrawnWhole: inout Set<ElementKey>) -> [DeviceRect]? {
         guard let rec = scrollCopyRecord, let size = ctx.targetImageSize, rec.stamp == ctx.targetStamp,
               rec.pixelWidth == size.width, rec.pixelHeight == size.height, rec.scale == scale, rec.width == width,
-              rec.height == height, rec.deviceOffsetX == deviceOffset.x, time >= rec.time, time - rec.time <= 0.1
+              rec.height == height, rec.deviceOffsetX == deviceOffset.x, time >= rec.time
         else { return nil }
         let dy = deviceOffset.y - rec.deviceOffsetY
         let w = size.width, h = size.height
@@ -180,18 +192,25 @@ extension CollectionScreen {
             let a = item.attributes
             seen.insert(a.key)
             let old = rec.elements[a.key]
-            if let old, let sig = old.signature, sig == signatures[a.key] ?? nil,
-               old.attributes == a, old.view == ObjectIdentifier(item.view) { continue }
+            if let old, old.attributes == a, old.view == ObjectIdentifier(item.view) {
+                if let sig = old.signature, sig == signatures[a.key] ?? nil { continue }
+                // Drawn at the same device pixels as last time: a look that depends on the position may be kept too.
+                if dy == 0, let sig = old.signatureInPlace, sig == inPlace[a.key] ?? nil { continue }
+            }
             redrawnWhole.insert(a.key)
-            rects.append(ScrollCopyRecord.inkRect(a, scale: scale, ox: deviceOffset.x, oy: deviceOffset.y))
-            if let old { rects.append(ScrollCopyRecord.inkRect(old.attributes, scale: scale, ox: deviceOffset.x, oy: deviceOffset.y)) }
+            let ink = ScrollCopyRecord.inkRect(a, scale: scale, ox: deviceOffset.x, oy: deviceOffset.y)
+            rects.append(ink)
+            if let old {
+                let oldInk = ScrollCopyRecord.inkRect(old.attributes, scale: scale, ox: deviceOffset.x, oy: deviceOffset.y)
+                if oldInk != ink { rects.append(oldInk) }
+            }
         }
         for (key, old) in rec.elements where !seen.contains(key) {
             rects.append(ScrollCopyRecord.inkRect(old.attributes, scale: scale, ox: deviceOffset.x, oy: deviceOffset.y))
         }
         rects = rects.map { $0.intersection(frame) }.filter { !$0.isEmpty }
         // Redrawing most of the frame anyway: skip the move.
-        guard rects.reduce(0, { $0 + $1.area }) < w * h * 6 / 10 else { return nil }
+        guard DeviceRect.unionArea(rects) < w * h * 6 / 10 else { return nil }
         for u in rec.underIndicators { ctx.putTargetPixels(u.surface, x: u.x, y: u.y) }
         ctx.scrollTargetRows(by: dy)
         return rects

@@ -19,6 +19,12 @@ open class DrawableView: ReusableView {
     /// are unchanged since the last frame is not redrawn (its pixels are moved with the scroll).
     open var appearanceSignature: Int? { nil }
 
+    /// Like `appearanceSignature`, but valid only for a view drawn again at the same device position (the content
+    /// offset unchanged): it may also cover drawings that are resampled differently at each offset (a card drawn
+    /// scaled or rotated from another rendering, the quick card). nil: unknown (redrawn unless
+    /// `appearanceSignature` says otherwise). The default is `appearanceSignature`.
+    open var appearanceSignatureInPlace: Int? { appearanceSignature }
+
     /// True while the screen draws this renderer off screen only to warm its caches (nothing is shown):
     /// a renderer may then start its cache work in the background instead.
     public var isWarming = false

@@ -24,6 +24,8 @@ struct ScrollCopyRecord {
         var view: ObjectIdentifier
         /// nil: unknown (always redrawn).
         var signature: Int?
+        /// `DrawableView.appearanceSignatureInPlace`: compared only when the content offset did not change.
+        var signatureInPlace: Int?
     }
 
     /// How far (points) an element's drawing may reach beyond its bounding box: card shadows (6 pt), the
@@ -54,5 +56,24 @@ struct DeviceRect: Equatable {
     }
 
     func intersects(_ o: DeviceRect) -> Bool { !intersection(o).isEmpty }
+
+    /// Device pixels covered by at least one of `rects` (overlaps counted once).
+    static func unionArea(_ rects: [DeviceRect]) -> Int {
+        let rs = rects.filter { !$0.isEmpty }
+        guard rs.count > 1 else { return rs.first?.area ?? 0 }
+        let xs = Array(Set(rs.flatMap { [$0.x, $0.maxX] })).sorted()
+        var total = 0
+        for (x0, x1) in zip(xs, xs.dropFirst()) {
+            // The rows covered in this column band: merged intervals of the rectangles spanning it.
+            let spans = rs.filter { $0.x <= x0 && $0.maxX >= x1 }.map { ($0.y, $0.maxY) }.sorted { $0.0 < $1.0 }
+            var covered = 0, end = Int.min
+            for (y0, y1) in spans where y1 > end {
+                covered += y1 - max(y0, end)
+                end = y1
+            }
+            total += covered * (x1 - x0)
+        }
+        return total
+    }
     var tuple: (x: Int, y: Int, width: Int, height: Int) { (x, y, width, height) }
 }

@@ -123,13 +123,35 @@ final class PhotoCell: DrawableView {
         var h = Hasher()
         h.combine(photo?.id)
         h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing); h.combine(isSelected)
-        h.combine(coveringRotation); h.combine(mayRerender); h.combine(mayDrawQuick); h.combine(pixelSize); h.combine(deviceScale)
+        // Not `mayRerender` or `mayDrawQuick`: they choose what is built next, not how an exact card is drawn (they flip
+        // when a fling starts and ends, which would redraw every card of those frames).
+        h.combine(coveringRotation); h.combine(pixelSize); h.combine(deviceScale)
         if let photo, let service {
             h.combine(service.isIncomplete(photo.id))
             let contentKey = service.cardContent(for: photo.id, pixelSize: pixelSize).key
             h.combine(contentKey)
             h.combine(restingKey(contentKey).map { service.rotatedCard($0) != nil })
             h.combine(unrotatedKey(contentKey).flatMap { service.unrotatedCard($0) }.map(ObjectIdentifier.init))
+        }
+        return h.finalize()
+    }
+
+    /// Everything `draw` depends on besides the attributes and the device position, whichever rendering it draws (the
+    /// exact card, a stand-in scaled, the quick card): a card resting lifted under the pointer while the scroll
+    /// indicators fade is not redrawn in every frame. nil while other elements occlude part of it (a fly-out's pile).
+    override var appearanceSignatureInPlace: Int? {
+        guard occluders.isEmpty else { return nil }
+        var h = Hasher()
+        h.combine(photo?.id)
+        h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing); h.combine(isSelected)
+        h.combine(coveringRotation); h.combine(pixelSize); h.combine(deviceScale)
+        if isDrawn, let photo, let service {
+            h.combine(service.isIncomplete(photo.id))
+            let contentKey = service.cardContent(for: photo.id, pixelSize: pixelSize).key
+            h.combine(contentKey)
+            h.combine(restingKey(contentKey).flatMap { service.rotatedCard($0) }.map(ObjectIdentifier.init))
+            h.combine(unrotatedKey(contentKey).flatMap { service.unrotatedCard($0) }.map(ObjectIdentifier.init))
+            h.combine(service.standIn(for: photo.id).map(ObjectIdentifier.init))
         }
         return h.finalize()
     }

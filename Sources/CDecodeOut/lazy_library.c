@@ -24,6 +24,18 @@ int ps_lazy_load(const char *soname, const ps_lazy_symbol *symbols, size_t count
     return 1;   /* never closed: the functions stay in use for the process's life */
 }
 
+int ps_lazy_open(ps_lazy_library *library) {
+    pthread_mutex_lock(&library->lock);
+    if (library->state == 0) {
+        library->state = ps_lazy_load(library->soname, library->symbols, library->count, library->error,
+                                      sizeof library->error) ? 1 : -1;
+        if (library->state == 1 && library->after_load) library->after_load();
+    }
+    int usable = library->state == 1;
+    pthread_mutex_unlock(&library->lock);
+    return usable;
+}
+
 int ps_lazy_is_loaded(const char *soname) {
     void *library = dlopen(soname, RTLD_NOW | RTLD_NOLOAD);
     if (!library) return 0;

@@ -58,19 +58,12 @@ static int fail(ps_decode_result *result, struct heif_error error, const char *w
 
 /* libheif is loaded and registers its codecs in heif_init once for the process (never deinit), before any thread
    uses a context, so two first decodes on two loader threads do not race to register them. */
-static pthread_once_t init_once = PTHREAD_ONCE_INIT;
-static int libheif_loaded;
-static char libheif_error[PS_DECODE_MESSAGE_LENGTH];
-static void init_libheif(void) {
-    static const ps_lazy_symbol symbols[] = { HEIF_FUNCTIONS(PS_LAZY_ENTRY) };
-    libheif_loaded = ps_lazy_load("libheif.so.1", symbols, sizeof symbols / sizeof symbols[0], libheif_error,
-                                  sizeof libheif_error);
-    if (libheif_loaded) p_heif_init(NULL);
-}
+static void init_libheif(void) { p_heif_init(NULL); }
+static const ps_lazy_symbol heif_symbols[] = { HEIF_FUNCTIONS(PS_LAZY_ENTRY) };
+static ps_lazy_library libheif = PS_LAZY_LIBRARY("libheif.so.1", heif_symbols, init_libheif);
 
 int ps_heif_have_decoder(int av1) {
-    pthread_once(&init_once, init_libheif);
-    if (!libheif_loaded) return 0;
+    if (!ps_lazy_open(&libheif)) return 0;
     return p_heif_have_decoder_for_format(av1 ? heif_compression_AV1 : heif_compression_HEVC);
 }
 
@@ -145,8 +138,7 @@ int ps_heif_decode(const uint8_t *data, size_t length, const ps_decode_options *
         ps_decode_message(result, "HEIF file over 2 GB");
         return PS_DECODE_ERR_TOO_LARGE;
     }
-    pthread_once(&init_once, init_libheif);
-    if (!libheif_loaded) { ps_decode_message(result, "%s", libheif_error); return PS_DECODE_ERR_UNSUPPORTED; }
+    if (!ps_lazy_open(&libheif)) { ps_decode_message(result, "%s", libheif.error); return PS_DECODE_ERR_UNSUPPORTED; }
     struct heif_context *context = p_heif_context_alloc();
     if (!context) { ps_decode_message(result, "out of memory"); return PS_DECODE_ERR_NOMEM; }
     /* libheif keeps its own security limit (32768 pixels a side in 1.15), reported as too large below. */
@@ -210,11 +202,10 @@ int ps_heif_encode(const uint8_t *rgb, int32_t width, int32_t height, int32_t av
     if (!rgb || width <= 0 || height <= 0 || !output || !output_length) return PS_DECODE_ERR_ARGUMENT;
     *output = NULL;
     *output_length = 0;
-    pthread_once(&init_once, init_libheif);
     char local[PS_DECODE_MESSAGE_LENGTH];
     if (!message) message = local;
     message[0] = 0;
-    if (!libheif_loaded) { snprintf(message, PS_DECODE_MESSAGE_LENGTH, "%s", libheif_error); return PS_DECODE_ERR_UNSUPPORTED; }
+    if (!ps_lazy_open(&libheif)) { snprintf(message, PS_DECODE_MESSAGE_LENGTH, "%s", libheif.error); return PS_DECODE_ERR_UNSUPPORTED; }
     struct heif_context *context = p_heif_context_alloc();
     struct heif_encoder *encoder = NULL;
     struct heif_image *image = NULL;

@@ -3,7 +3,6 @@
 #include "ps_lazy_library.h"
 
 #include <libraw/libraw.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,14 +31,8 @@ int32_t ps_raw_flip_to_orientation(int32_t flip) {
     X(libraw_unpack_thumb)
 LIBRAW_FUNCTIONS(PS_LAZY_POINTER)
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int library_loaded;
-static char library_error[PS_DECODE_MESSAGE_LENGTH];
-static void load_library(void) {
-    static const ps_lazy_symbol symbols[] = { LIBRAW_FUNCTIONS(PS_LAZY_ENTRY) };
-    library_loaded = ps_lazy_load("libraw_r.so." PS_LIBRAW_SONAME_VERSION, symbols, sizeof symbols / sizeof symbols[0], library_error,
-                                  sizeof library_error);
-}
+static const ps_lazy_symbol libraw_symbols[] = { LIBRAW_FUNCTIONS(PS_LAZY_ENTRY) };
+static ps_lazy_library libraw = PS_LAZY_LIBRARY("libraw_r.so." PS_LIBRAW_SONAME_VERSION, libraw_symbols, NULL);
 
 /* libraw's default handlers print to stderr: count the problem instead (the result says what failed). */
 static void on_memory_error(void *data, const char *file, const char *where) {
@@ -101,8 +94,7 @@ int ps_raw_decode(const uint8_t *data, size_t length, const ps_decode_options *o
         ps_decode_message(result, "empty file (0 bytes)");
         return PS_DECODE_ERR_EMPTY;
     }
-    pthread_once(&load_once, load_library);
-    if (!library_loaded) { ps_decode_message(result, "%s", library_error); return PS_DECODE_ERR_UNSUPPORTED; }
+    if (!ps_lazy_open(&libraw)) { ps_decode_message(result, "%s", libraw.error); return PS_DECODE_ERR_UNSUPPORTED; }
     libraw_data_t *raw = p_libraw_init(0);
     if (!raw) { ps_decode_message(result, "out of memory"); return PS_DECODE_ERR_NOMEM; }
     p_libraw_set_memerror_handler(raw, on_memory_error, result);

@@ -27,19 +27,13 @@
     X(TIFFSetWarningHandler)
 TIFF_FUNCTIONS(PS_LAZY_POINTER)
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int library_loaded;
-static char library_error[PS_DECODE_MESSAGE_LENGTH];
-static void load_library(void) {
-    static const ps_lazy_symbol symbols[] = { TIFF_FUNCTIONS(PS_LAZY_ENTRY) };
-    library_loaded = ps_lazy_load("libtiff.so.6", symbols, sizeof symbols / sizeof symbols[0], library_error,
-                                  sizeof library_error);
-    /* Some libtiff paths still report through the process-wide handlers, which print to stderr by default. */
-    if (library_loaded) {
-        p_TIFFSetErrorHandler(NULL);
-        p_TIFFSetWarningHandler(NULL);
-    }
+/* Some libtiff paths still report through the process-wide handlers, which print to stderr by default. */
+static void quiet_global_handlers(void) {
+    p_TIFFSetErrorHandler(NULL);
+    p_TIFFSetWarningHandler(NULL);
 }
+static const ps_lazy_symbol tiff_symbols[] = { TIFF_FUNCTIONS(PS_LAZY_ENTRY) };
+static ps_lazy_library libtiff = PS_LAZY_LIBRARY("libtiff.so.6", tiff_symbols, quiet_global_handlers);
 
 typedef struct {
     const uint8_t *data;
@@ -125,8 +119,7 @@ int ps_tiff_decode(const uint8_t *data, size_t length, const ps_decode_options *
         ps_decode_message(result, "empty file (0 bytes)");
         return PS_DECODE_ERR_EMPTY;
     }
-    pthread_once(&load_once, load_library);
-    if (!library_loaded) { ps_decode_message(result, "%s", library_error); return PS_DECODE_ERR_UNSUPPORTED; }
+    if (!ps_lazy_open(&libtiff)) { ps_decode_message(result, "%s", libtiff.error); return PS_DECODE_ERR_UNSUPPORTED; }
     TIFFOpenOptions *open_options = p_TIFFOpenOptionsAlloc();
     if (!open_options) { ps_decode_message(result, "out of memory"); return PS_DECODE_ERR_NOMEM; }
     if (options->max_single_allocation > 0) p_TIFFOpenOptionsSetMaxSingleMemAlloc(open_options, (tmsize_t)options->max_single_allocation);

@@ -8,17 +8,6 @@ import XCTest
 /// as soon as the first albums fill the window with their thumbnails, not when the scan ends (for 10^5 photos,
 /// seconds later) nor at the first-frame wait's deadline.
 final class ScanFirstScreenTests: XCTestCase {
-    /// Album `n`: one folder (its own key) of 3 photos.
-    func album(_ n: Int) -> Album {
-        let folder = PhotoPath("/library/album-\(n)")
-        let key = FolderKey(device: 1, inode: UInt64(100 + n))
-        let photos = (0..<3).map { i in
-            Photo(folder: folder, name: Array("IMG_\(i).jpg".utf8), folderKey: key,
-                  identity: FileIdentity(device: 1, inode: UInt64(1000 * n + i), size: 1, mtimeSeconds: 1), format: .jpeg)
-        }
-        return Album(id: "album-\(n)", title: "album-\(n)", path: folder, photos: photos, key: key)
-    }
-
     func testWhileTheScanRunsAWindowOfAlbumsWithTheirThumbnailsIsReadyToShow() throws {
         let inbox = Inbox<AppMessage>()
         let post: Post = { inbox.post($0) }
@@ -38,7 +27,7 @@ final class ScanFirstScreenTests: XCTestCase {
         XCTAssertFalse(app.isReadyToShow, "nothing found yet")
 
         // The scan finds the first 40 albums (more than fill the window) and goes on.
-        for n in 0..<40 { post(.library(.scan(.album(album(n))))) }
+        for n in 0..<40 { post(.library(.scan(.album(Album.scanned(n))))) }
         // Turns as the first-frame wait runs them (background results, then an update; no frame), up to a deadline.
         func turn() {
             host.clock.advance(by: 0.01)

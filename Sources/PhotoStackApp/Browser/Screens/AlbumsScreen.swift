@@ -35,6 +35,13 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     var shownAlbums: [Album] = []
     var lifts: [Int: LiftAnimation] = [:]
     var needsImageRequests = true
+    /// True while another screen hides this one completely (an album open at rest, a photo over it): its photos are
+    /// then asked for after everything that shows (prefetch priority) and its cards are built in the background,
+    /// never on the UI thread, yet kept for when it shows again. A launch into an album decoded the stack's photos
+    /// first and built its 3 rotated cards in the album's first frame.
+    var isCovered = false {
+        didSet { if isCovered != oldValue { needsImageRequests = true } }
+    }
     /// Cells that stopped being displayed this frame: their loads are cancelled unless still prefetched.
     var endedCells: [(StackEngine.IndexPath, PhotoPath)] = []
     var hasBeenSized = false
@@ -250,7 +257,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
                 let itemPixels = pixelSize(forItem: p.item)
                 if cell.pixelSize != itemPixels { cell.pixelSize = itemPixels }
                 let box = item.attributes.boundingBox
-                if box.intersects(viewport) {
+                if box.intersects(viewport) && !isCovered {
                     cell.prepare(deviceScale: deviceScale, onScreen: true)
                 } else {
                     ahead.append((max(box.minY - viewport.maxY, viewport.minY - box.maxY, 0), cell))
@@ -270,8 +277,8 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         needsImageRequests = false
         for (indexPath, view) in collectionView.visibleCells where indexPath.item < Self.drawnDepth {
             guard let cell = view as? PhotoCell, let photo = cell.photo else { continue }
-            photos.want(photo, pixelSize: pixelSize(forItem: indexPath.item), priority: indexPath.item == 0 ? .topOfVisibleStack : .visible,
-                        order: indexPath.section)
+            let priority: LoadPriority = isCovered ? .prefetch : indexPath.item == 0 ? .topOfVisibleStack : .visible
+            photos.want(photo, pixelSize: pixelSize(forItem: indexPath.item), priority: priority, order: indexPath.section)
         }
     }
 

@@ -288,7 +288,9 @@ public final class BrowserScreen: Screen, UsesHostServices {
         // frame may go; the marks made by this update keep theirs.
         photos.beginFrame()
         let t = top
-        // The albums screen beneath keeps its cards (it shows under flying photos and when the user comes back).
+        // The albums screen beneath keeps its cards (it shows under flying photos and when the user comes back);
+        // hidden, it asks for them without hurry.
+        albums.isCovered = t !== albums && !((t as? AlbumScreen)?.isFlying ?? false)
         if t !== albums { albums.update(at: self.time) }
         if let (_, grid) = photoOverGrid { grid.update(at: self.time) }   // the grid shows beneath the photo
         t.update(at: self.time)

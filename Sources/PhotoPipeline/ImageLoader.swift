@@ -1,3 +1,4 @@
+import CScratch
 import Foundation
 import HeapModule
 
@@ -188,6 +189,8 @@ final class LoaderCore: @unchecked Sendable {
                 states[entry.id]?.running = true
                 return state.request
             }
+            // Idle: the decoders' per-thread scratch buffers are freed until the next burst of work.
+            ps_scratch_release_thread()
             condition.wait()
         }
         return nil

@@ -15,4 +15,13 @@ typedef enum { PS_SCRATCH_JPEG_DECODE = 0, PS_SCRATCH_PNG_FILE = 1, PS_SCRATCH_S
  * short, a new malloc'd one (`*owned` = 1: the caller frees it). NULL when even that fails. */
 uint8_t *ps_scratch_get(ps_scratch_slot slot, size_t size, size_t keep, int *owned);
 
+/* Frees the buffers the calling thread keeps: a worker about to wait for work holds no scratch while idle (up to
+   12 MB per decode thread otherwise, kept for the process's life). Buffers it handed out before are invalid. */
+void ps_scratch_release_thread(void);
+
+/* Bytes of buffers the calling thread keeps now (for tests and diagnostics). */
+size_t ps_scratch_kept_bytes(void);
+/* Bytes of buffers kept by all threads together now. */
+size_t ps_scratch_kept_bytes_all_threads(void);
+
 #endif

@@ -6,6 +6,21 @@ import Host
 import XCTest
 @testable import PhotoStackApp
 
+    /// A browser at `scale` with its images loaded, on the albums screen or (`album`) on its biggest album's grid at
+    /// rest; the screen to fling.
+    func readyScreen(width w: Double, height h: Double, scale: Double, album: Bool) -> (BrowserHarness, CollectionScreen) {
+        let harness = BrowserHarness(width: w, height: h, scale: scale)
+        let b = harness.browser
+        harness.waitUntilReady()   // the images for this scale
+        if album {
+            let biggest = b.library.albums.indices.max { b.library.albums[$0].photos.count < b.library.albums[$1].photos.count }!
+            b.openAlbum(biggest, animated: false, at: harness.clock.now)
+            harness.settle()
+            harness.waitUntilReady()
+        }
+        return (harness, album ? b.top as! AlbumScreen : b.albums)
+    }
+
 /// Frames made by moving the previous frame and redrawing only what changed equal frames drawn whole.
 final class ScrollCopyTests: XCTestCase {
     /// Flings the albums screen (down, then back up), drawing every frame into one surface (scroll-copy) and,
@@ -15,16 +30,8 @@ final class ScrollCopyTests: XCTestCase {
     /// as the 4K window's back buffer), its view starting near its bottom, so moves go both to the view and to the pixels.
     func checkFling(scale: Double, album: Bool = false, spareRows: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws {
         let w = 1280.0, h = 800.0
-        let harness = BrowserHarness(width: w, height: h, scale: scale)
+        let (harness, screen) = readyScreen(width: w, height: h, scale: scale, album: album)
         let b = harness.browser, clock = harness.clock
-        harness.waitUntilReady()   // the images for this scale
-        if album {
-            let biggest = b.library.albums.indices.max { b.library.albums[$0].photos.count < b.library.albums[$1].photos.count }!
-            b.openAlbum(biggest, animated: false, at: clock.now)
-            harness.settle()
-            harness.waitUntilReady()
-        }
-        let screen: CollectionScreen = album ? b.top as! AlbumScreen : b.albums
         let builders = b.photos.builders
         let pw = Int(w * scale), ph = Int(h * scale)
         let kept = try ImageSurface(pixelWidth: pw, pixelHeight: spareRows ? 2 * ph : ph)
@@ -176,16 +183,8 @@ final class ScrollCopyTests: XCTestCase {
     /// change how an exact card is drawn.
     func checkFlingAfterRest(scale: Double, album: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
         let w = 1280.0, h = 800.0
-        let harness = BrowserHarness(width: w, height: h, scale: scale)
+        let (harness, screen) = readyScreen(width: w, height: h, scale: scale, album: album)
         let b = harness.browser, clock = harness.clock
-        harness.waitUntilReady()
-        if album {
-            let biggest = b.library.albums.indices.max { b.library.albums[$0].photos.count < b.library.albums[$1].photos.count }!
-            b.openAlbum(biggest, animated: false, at: clock.now)
-            harness.settle()
-            harness.waitUntilReady()
-        }
-        let screen: CollectionScreen = album ? b.top as! AlbumScreen : b.albums
         let pw = Int(w * scale), ph = Int(h * scale)
         let kept = try ImageSurface(pixelWidth: pw, pixelHeight: ph)
         func frame(_ what: String) throws -> Double {

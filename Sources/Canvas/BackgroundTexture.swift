@@ -92,6 +92,12 @@ public final class BackgroundTexture {
     /// The pre-tiled surface the fills copy from (shared by the textures of this size and seed), if made yet.
     public var preTiledSurface: ImageSurface? { tiled }
 
+    /// Memory given back: drops the pre-tiled surfaces of every texture. Each grows to the largest window it has
+    /// filled (~7 MB at 1600×1200, ~35 MB at 3840×2160) and would otherwise stay that size after the window
+    /// shrinks; the next fill makes it again at the size it needs (one window-sized paint). Returns the bytes freed.
+    @discardableResult
+    public static func dropPreTiledSurfaces() -> Int { SharedTiles.dropPreTiledSurfaces() }
+
     /// The general fill: a repeating pattern (used when the context is rotated or the copy cannot be made).
     func fillRepeating(_ rect: CanvasRect, in ctx: CairoContext, deviceScale: Double, originX: Double, originY: Double,
                        alpha: Double = 1) {

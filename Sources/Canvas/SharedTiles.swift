@@ -21,4 +21,17 @@ enum SharedTiles {
         entries[Key(size: size, seed: seed)] = e
         return e
     }
+
+    /// Drops every pre-tiled surface (the tiles stay): the next fill makes one again at the size it needs.
+    /// Returns the bytes freed.
+    @discardableResult
+    static func dropPreTiledSurfaces() -> Int {
+        lock.lock(); defer { lock.unlock() }
+        var freed = 0
+        for e in entries.values {
+            if let t = e.tiled { freed += t.pixelWidth * t.pixelHeight * 4 }
+            e.tiled = nil
+        }
+        return freed
+    }
 }

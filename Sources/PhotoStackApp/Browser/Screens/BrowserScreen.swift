@@ -228,6 +228,8 @@ public final class BrowserScreen: Screen, UsesHostServices {
                 if actions.receive(result, at: self.time) { changed = true }
             case .releaseMemory:
                 photos.releaseIdleMemory()
+                BackgroundTexture.dropPreTiledSurfaces()
+                changed = true   // the next frame fills the background again (from a surface of the window's size)
             }
         }
         let update = library.takeUpdate()

@@ -88,7 +88,7 @@ final class AlbumBrowserNavigationTests: XCTestCase {
 
     func testBackButtonAndBackspaceGoBackAndKeyboardSelectionOpens() throws {
         let h = BrowserHarness()
-        let b = h.browser, clock = h.clock
+        let b = h.browser
         h.key(.down)              // selects the first visible stack
         XCTAssertEqual(b.albums.selectedSection, 0)
         h.key(.right)

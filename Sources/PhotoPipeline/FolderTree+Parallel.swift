@@ -7,7 +7,7 @@ extension FolderTree {
         defer { pool.finish() }
         // Each folder is watched (`willList`) on this thread before it is submitted, so before it is listed.
         willList?(root.path, root)
-        pool.submit([ListingPool.Job(key: root.key, path: root.path)])
+        pool.submit([ListingPool.Job(key: root.key, path: root.path, statPhotos: statsPhotos())])
         func visit(_ node: Node) {
             if isCancelled() { return }
             let subfolders = apply(pool.listing(of: node.key, lister: &lister), to: node)
@@ -15,7 +15,8 @@ extension FolderTree {
             var children: [Node] = []
             for sub in subfolders { if let child = attach(sub, to: node) { children.append(child) } }
             for child in children { willList?(child.path, child) }
-            pool.submit(children.reversed().map { ListingPool.Job(key: $0.key, path: $0.path) })
+            let stats = statsPhotos()
+            pool.submit(children.reversed().map { ListingPool.Job(key: $0.key, path: $0.path, statPhotos: stats) })
             for child in children { visit(child) }
         }
         visit(root)

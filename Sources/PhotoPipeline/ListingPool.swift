@@ -9,6 +9,8 @@ final class ListingPool: @unchecked Sendable {
     struct Job: Sendable {
         var key: FolderKey
         var path: PhotoPath
+        /// False: the photos' `stat` is deferred (`FolderTree.deferStatusAfter`).
+        var statPhotos = true
     }
 
     private let condition = NSCondition()
@@ -28,7 +30,7 @@ final class ListingPool: @unchecked Sendable {
         for i in 0..<count {
             let thread = Thread { [self] in
                 var lister = FolderLister()
-                while let job = claim() { complete(job.key, lister.list(job.path, key: job.key, subfolders: subfolders)) }
+                while let job = claim() { complete(job.key, lister.list(job.path, key: job.key, subfolders: subfolders, statPhotos: job.statPhotos)) }
                 exited.signal()
             }
             thread.name = "PhotoLibrary.scan.helper\(i)"
@@ -59,7 +61,7 @@ final class ListingPool: @unchecked Sendable {
             if let job {
                 inProgress.insert(job.key)
                 condition.unlock()
-                let result = lister.list(job.path, key: job.key, subfolders: subfolders)
+                let result = lister.list(job.path, key: job.key, subfolders: subfolders, statPhotos: job.statPhotos)
                 condition.lock()
                 inProgress.remove(job.key)
                 done[job.key] = result

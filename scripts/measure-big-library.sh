@@ -83,7 +83,7 @@ if [ -n "${PHOTOSTACK_FRAME_LOG:-}" ] && [ -s "$PHOTOSTACK_FRAME_LOG" ]; then
 fi
 scan_cpu=$(awk '{ printf "%.2f", ($14 + $15) / 100 }' "/proc/$app/stat")
 if [ -n "${SCAN_ONLY:-}" ]; then
-  echo "{\"folders\": $folders, \"firstAlbumsSeconds\": $first_s, \"scanningWhenFirstShown\": $scanning_then, \"scanSeconds\": $scan_s," \
+  echo "{\"folders\": $folders, \"firstAlbumsSeconds\": $first_s, \"firstFrameSeconds\": $first_frame, \"scanningWhenFirstShown\": $scanning_then, \"scanSeconds\": $scan_s," \
     "\"scanCPUSeconds\": $scan_cpu, \"findSeconds\": $find_s, \"findCPUSeconds\": $find_cpu}"
   exit 0
 fi

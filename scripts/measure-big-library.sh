@@ -13,6 +13,7 @@
 # Prints one JSON line. PAGE_DELAY (default 25 ms); KEEP=1 keeps the work folder; LIBRARY=DIR reuses a library this
 # script built before (KEEP=1 prints where; DIR is its "lib" folder) so alternating runs of two binaries share one;
 # CACHE=DIR uses DIR as XDG_CACHE_HOME (default: a new, cold one), so a second run finds its thumbnails (warm).
+# SCAN_ONLY=1 stops once the scan is done (no paging, no memory figures): for quick alternating runs of the scan.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 folders="${1:-5000}"
@@ -81,6 +82,11 @@ if [ -n "${PHOTOSTACK_FRAME_LOG:-}" ] && [ -s "$PHOTOSTACK_FRAME_LOG" ]; then
     "$PHOTOSTACK_FRAME_LOG" "$first_s" "$first_mono" 2>/dev/null || echo null)
 fi
 scan_cpu=$(awk '{ printf "%.2f", ($14 + $15) / 100 }' "/proc/$app/stat")
+if [ -n "${SCAN_ONLY:-}" ]; then
+  echo "{\"folders\": $folders, \"firstAlbumsSeconds\": $first_s, \"firstFrameSeconds\": $first_frame, \"scanningWhenFirstShown\": $scanning_then, \"scanSeconds\": $scan_s," \
+    "\"scanCPUSeconds\": $scan_cpu, \"findSeconds\": $find_s, \"findCPUSeconds\": $find_cpu}"
+  exit 0
+fi
 win=$(xdotool search --name PhotoStack | head -1)
 state_value() { python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$work/state.json" "$1" 2>/dev/null || echo '"?"'; }
 xdotool mousemove --window "$win" 960 540

@@ -19,6 +19,27 @@ public struct FileIdentity: Hashable, Sendable, Codable {
         self.mtimeSeconds = mtimeSeconds; self.mtimeNanoseconds = mtimeNanoseconds
     }
 
+    /// Size of an identity whose size and modification time are not known yet (`unknownVersion`).
+    public static let unknownSize: Int64 = -1
+
+    /// A file known by its device and inode only (from the folder's listing, `d_ino`), before it was stat'ed: the
+    /// big library's scan defers the `stat` of most photos until after it is done (`LiveLibrary`), then each
+    /// photo gets its full identity. Size `unknownSize`, modification time 0.
+    public static func unknownVersion(device: UInt64, inode: UInt64) -> FileIdentity {
+        FileIdentity(device: device, inode: inode, size: unknownSize, mtimeSeconds: 0)
+    }
+
+    /// False for `unknownVersion`: size and modification time are not known yet.
+    public var isKnown: Bool { size != Self.unknownSize }
+
+    /// True when this identity is of another version of the file than `old`: they differ, except that an
+    /// unknown version (`unknownVersion`) and a known one of the same device and inode are taken as the same
+    /// (the deferred `stat` came; a change made after the listing is found from its inotify event instead).
+    public func isNewVersion(of old: FileIdentity) -> Bool {
+        if isKnown && old.isKnown { return self != old }
+        return device != old.device || inode != old.inode
+    }
+
     init(_ st: stat) {
         self.init(device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
                   mtimeSeconds: Int64(st.st_mtim.tv_sec), mtimeNanoseconds: Int64(st.st_mtim.tv_nsec))

@@ -4,7 +4,10 @@ import Glibc
 #endif
 
 /// Lists one folder: `readdir` plus one `fstatat` per photo (for its identity) and per sub-folder (for its
-/// key); other files are classified by name alone. Every call is announced through `FileAccess`.
+/// key); other files are classified by name alone. Every call is announced through `FileAccess`. With
+/// `statPhotos: false` a regular file (`d_type`) with a photo extension is not stat'ed: its identity is
+/// `FileIdentity.unknownVersion` (device of the folder, inode from the entry) and its readability is not checked;
+/// `FolderTree.completeStatus` does both later (see `FolderTree+Status.swift`).
 ///
 /// Rules: names starting with "." are skipped; a file is a photo when `ImageFormat.fromExtension` knows its
 /// extension (so formats added there are scanned) and it is readable (permission bits, or root); other files
@@ -28,7 +31,8 @@ struct FolderLister {
 
     /// Lists `folder` (whose key is `key`); `subfolders`: also report sub-folders. A folder that cannot be
     /// opened gives its problem.
-    mutating func list(_ folder: PhotoPath, key: FolderKey, subfolders wantSubfolders: Bool) -> Result<FolderListing, ScanProblem> {
+    mutating func list(_ folder: PhotoPath, key: FolderKey, subfolders wantSubfolders: Bool,
+                       statPhotos: Bool = true) -> Result<FolderListing, ScanProblem> {
         FileAccess.will(.list, folder)
         guard let handle = folder.withCString({ opendir($0) }) else {
             return .failure(ScanProblem(path: folder, reason: String(cString: strerror(errno))))
@@ -37,19 +41,20 @@ struct FolderLister {
         let fd = dirfd(handle)
         var listing = FolderListing()
         while let entry = readdir(handle) {
-            let type = entry.pointee.d_type
+            let type = entry.pointee.d_type, inode = UInt64(entry.pointee.d_ino)
             let outcome: Entry? = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
                 tuple.withMemoryRebound(to: CChar.self, capacity: 256) { cName -> Entry? in
                     let length = strlen(cName)
                     if length == 0 || cName[0] == 0x2E { return nil }   // hidden, ".", ".."
                     let raw = UnsafeRawBufferPointer(start: cName, count: length)
-                    return classify(name: raw, cName: cName, type: type, dirFD: fd, folder: folder, wantSubfolders: wantSubfolders)
+                    return classify(name: raw, cName: cName, type: type, dirFD: fd, folder: folder, wantSubfolders: wantSubfolders,
+                                    deferred: statPhotos ? nil : (key.device, inode))
                 }
             }
             switch outcome {
             case nil: continue
-            case .photo(let name, let st, let format):
-                found.append(Found(identity: FileIdentity(st), format: format))
+            case .photo(let name, let identity, let format):
+                found.append(Found(identity: identity, format: format))
                 foundNames.append(name)
             case .subfolder(let name, let st):
                 listing.subfolders.append(.init(name: name, key: FolderKey(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))))
@@ -83,20 +88,24 @@ struct FolderLister {
 
     /// What one directory entry is.
     enum Entry {
-        case photo([UInt8], stat, ImageFormat)
+        case photo([UInt8], FileIdentity, ImageFormat)
         case subfolder([UInt8], stat)
         case notShown(NotShownReason)
         case problem([UInt8], String)
     }
 
+    /// `deferred`: the folder's device and the entry's inode when a regular photo file is not to be stat'ed.
     private mutating func classify(name raw: UnsafeRawBufferPointer, cName: UnsafePointer<CChar>, type: UInt8, dirFD: Int32,
-                                   folder: PhotoPath, wantSubfolders: Bool) -> Entry? {
+                                   folder: PhotoPath, wantSubfolders: Bool, deferred: (device: UInt64, inode: UInt64)?) -> Entry? {
         let isDirectory = Int32(type) == DT_DIR, isRegular = Int32(type) == DT_REG
         if isDirectory && !wantSubfolders { return nil }
         let format = isDirectory ? nil : photoFormat(raw)
         // A regular file that is no photo needs no system call.
         if isRegular && format == nil { return .notShown(NotShownReason.forUnrecognisedFile(named: Array(raw))) }
         let name = Array(raw)
+        if isRegular, let format, let deferred {
+            return .photo(name, .unknownVersion(device: deferred.device, inode: deferred.inode), format)
+        }
         FileAccess.will(.status, folder.appending(name))
         var st = stat()
         guard fstatat(dirFD, cName, &st, 0) == 0 else {
@@ -109,7 +118,7 @@ struct FolderLister {
         case S_IFREG:
             guard let format = format ?? photoFormat(raw) else { return .notShown(NotShownReason.forUnrecognisedFile(named: name)) }
             guard readability.canRead(st) else { return .problem(name, String(cString: strerror(EACCES))) }
-            return .photo(name, st, format)
+            return .photo(name, FileIdentity(st), format)
         default:
             return format == nil ? nil : .problem(name, "not a regular file")
         }

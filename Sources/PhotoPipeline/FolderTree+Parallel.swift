@@ -2,7 +2,7 @@
 /// still delivered in depth-first natural order, each as soon as its folder and those before it are listed.
 extension FolderTree {
     func walkInParallel(_ root: Node, helpers: Int, isCancelled: () -> Bool, onEvent: ((ScanEvent) -> Void)?) {
-        let pool = ListingPool(subfolders: true)
+        let pool = ListingPool(subfolders: true, deferStatusAfter: deferStatusAfter)
         pool.startHelpers(helpers)
         defer { pool.finish() }
         // Each folder is watched (`willList`) on this thread before it is submitted, so before it is listed.

@@ -60,6 +60,10 @@ final class FolderTree {
     /// Threads listing folders beside the scanning thread in a full scan of a tree (one per further core, at
     /// most 3): the scan is mostly one `fstatat` per photo, which they share.
     var helperThreads = min(3, max(0, ProcessInfo.processInfo.activeProcessorCount - 1))
+    /// When set, folders listed once this many photos were found do not stat their photos (regular files by
+    /// `d_type`): they get `FileIdentity.unknownVersion` until `completeStatus` (`FolderTree+Status.swift`).
+    /// Only the live library's initial scan sets it; re-lists and rescans always stat.
+    var deferStatusAfter: Int?
 
     init(source: LibrarySource) {
         self.source = source
@@ -139,7 +143,14 @@ final class FolderTree {
     func list(_ node: Node) -> [FolderListing.Subfolder] {
         if case .files(let files) = source { listFiles(node, files); return [] }
         willList?(node.path, node)
-        return apply(lister.list(node.path, key: node.key, subfolders: source.includesSubfolders), to: node)
+        return apply(lister.list(node.path, key: node.key, subfolders: source.includesSubfolders, statPhotos: statsPhotos()),
+                     to: node)
+    }
+
+    /// Whether the folder listed next stats its photos: always, unless `deferStatusAfter` photos were found.
+    func statsPhotos() -> Bool {
+        guard let limit = deferStatusAfter else { return true }
+        return progress.photosFound < limit
     }
 
     /// Sets `node`'s album from a listing of its folder; returns the sub-folders found.

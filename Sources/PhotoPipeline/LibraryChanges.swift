@@ -79,7 +79,7 @@ public struct LibraryChanges: Hashable, Sendable {
             let key = p.key
             seen.insert(key)
             guard let identity = before[key] else { insertedPhotos.append(key); continue }
-            if identity != p.identity { modifiedPhotos.append(key) }
+            if p.identity.isNewVersion(of: identity) { modifiedPhotos.append(key) }
         }
         for p in old where !seen.contains(p.key) { deletedPhotos.append(p.key) }
     }

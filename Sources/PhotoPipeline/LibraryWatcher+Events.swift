@@ -25,6 +25,7 @@ extension LibraryWatcher {
         // Hidden entries are not in the library: editors' and copiers' temporary files change nothing (a
         // hidden file renamed to a visible name arrives as IN_MOVED_TO of that name).
         if name.first == UInt8(ascii: ".") { return false }
+        if touchedNames != nil, !event.isDirectory { touchedNames![key, default: []].insert(name) }
         if event.isDirectory {
             if event.has(Int32(IN_MOVED_FROM)) {
                 pendingMoves[event.cookie] = (key, name)

@@ -23,6 +23,8 @@ final class LibraryWatcher {
     var dirty = Set<FolderKey>()
     /// IN_MOVED_FROM of folders waiting for their IN_MOVED_TO, by cookie: the old parent and name.
     var pendingMoves: [UInt32: (parent: FolderKey, name: [UInt8])] = [:]
+    /// While the deferred stats are completed: the names of files with events, by folder (nil otherwise).
+    var touchedNames: [FolderKey: Set<[UInt8]>]?
     /// Set when the batch must rescan everything instead.
     var rescanCause: LibraryUpdate.Cause?
     /// The library delivered last.
@@ -44,10 +46,14 @@ final class LibraryWatcher {
             reportLimit(.fileSystemWithoutEvents(type: type))
         }
         let control = self.control, deliver = self.deliver
+        tree.deferStatusAfter = options.deferPhotoStatusAfter
         tree.scanAll(isCancelled: { control.isStopRequested }, onEvent: { deliver(.scan($0)) })
+        tree.deferStatusAfter = nil
         if control.isStopRequested { return }
         current = tree.library()
         deliver(.scan(.finished(current)))
+        completeDeferredStatus()
+        if control.isStopRequested { return }
         loop()
     }
 
@@ -101,7 +107,8 @@ final class LibraryWatcher {
     // MARK: The loop
 
     private func loop() {
-        var first: Double?, last: Double?
+        // Events read while the deferred stats were made start the first batch.
+        var first: Double? = dirty.isEmpty && rescanCause == nil ? nil : Self.now(), last = first
         while true {
             var timeout: Int32 = -1
             if let f = first, let l = last {

@@ -19,8 +19,21 @@ final class ListingPool: @unchecked Sendable {
     private var helpers = 0
     private let exited = DispatchSemaphore(value: 0)
     private let subfolders: Bool
+    /// `FolderTree.deferStatusAfter`: folders listed once this many photos were listed do not stat their photos.
+    private let deferStatusAfter: Int?
+    private var photosListed = 0
 
-    init(subfolders: Bool) { self.subfolders = subfolders }
+    init(subfolders: Bool, deferStatusAfter: Int? = nil) {
+        self.subfolders = subfolders; self.deferStatusAfter = deferStatusAfter
+    }
+
+    /// Whether the folder claimed now stats its photos (under `condition`).
+    private var statsPhotos: Bool { deferStatusAfter.map { photosListed < $0 } ?? true }
+
+    /// Counts a listing's photos (under `condition`).
+    private func count(_ result: Result<FolderListing, ScanProblem>) {
+        if case .success(let listing) = result { photosListed += listing.photos.count }
+    }
 
     /// Starts `count` helper threads.
     func startHelpers(_ count: Int) {
@@ -28,7 +41,9 @@ final class ListingPool: @unchecked Sendable {
         for i in 0..<count {
             let thread = Thread { [self] in
                 var lister = FolderLister()
-                while let job = claim() { complete(job.key, lister.list(job.path, key: job.key, subfolders: subfolders)) }
+                while let (job, stats) = claim() {
+                    complete(job.key, lister.list(job.path, key: job.key, subfolders: subfolders, statPhotos: stats))
+                }
                 exited.signal()
             }
             thread.name = "PhotoLibrary.scan.helper\(i)"
@@ -58,10 +73,12 @@ final class ListingPool: @unchecked Sendable {
             } else if !stack.isEmpty { job = stack.removeLast() }   // help while a helper lists ours
             if let job {
                 inProgress.insert(job.key)
+                let stats = statsPhotos
                 condition.unlock()
-                let result = lister.list(job.path, key: job.key, subfolders: subfolders)
+                let result = lister.list(job.path, key: job.key, subfolders: subfolders, statPhotos: stats)
                 condition.lock()
                 inProgress.remove(job.key)
+                count(result)
                 done[job.key] = result
                 condition.broadcast()
                 continue
@@ -81,19 +98,21 @@ final class ListingPool: @unchecked Sendable {
         helpers = 0
     }
 
-    private func claim() -> Job? {
+    /// The next job and whether it stats its photos.
+    private func claim() -> (Job, Bool)? {
         condition.lock()
         defer { condition.unlock() }
         while stack.isEmpty && !finished { condition.wait() }
         if finished { return nil }
         let job = stack.removeLast()
         inProgress.insert(job.key)
-        return job
+        return (job, statsPhotos)
     }
 
     private func complete(_ key: FolderKey, _ result: Result<FolderListing, ScanProblem>) {
         condition.lock()
         inProgress.remove(key)
+        count(result)
         done[key] = result
         condition.broadcast()
         condition.unlock()

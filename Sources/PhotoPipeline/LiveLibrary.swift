@@ -29,11 +29,16 @@ public final class LiveLibrary: @unchecked Sendable {
         /// Threads listing folders beside the watcher thread in full scans (nil: one per further core, at
         /// most 3; 0: none), as `PhotoLibrary.scan(source:helperThreads:)`.
         public var scanHelperThreads: Int?
+        /// The initial scan stats the photos of the folders it lists until it has found this many; after that it
+        /// reads only the folders' entries (as `find` does: a third of the cost) and stats the rest once it is
+        /// done, on a thread at the decoders' nice value, delivering them as one `.update` with cause
+        /// `.deferredStatus`. Until then those photos' identities are `FileIdentity.unknownVersion`. nil: never defer.
+        public var deferPhotoStatusAfter: Int?
 
         public init(quietInterval: Double = 0.05, maximumDelay: Double = 0.25, maximumWatches: Int? = nil,
-                    scanHelperThreads: Int? = nil) {
+                    scanHelperThreads: Int? = nil, deferPhotoStatusAfter: Int? = 1_000) {
             self.quietInterval = quietInterval; self.maximumDelay = maximumDelay; self.maximumWatches = maximumWatches
-            self.scanHelperThreads = scanHelperThreads
+            self.scanHelperThreads = scanHelperThreads; self.deferPhotoStatusAfter = deferPhotoStatusAfter
         }
     }
 

@@ -22,6 +22,10 @@ public struct LibraryUpdate: Sendable {
         case rescan
         /// The root folder itself was deleted, moved or unmounted: scanned again (it may be empty now).
         case rootChanged
+        /// The photos whose `stat` the initial scan deferred (`LiveLibrary.Options.deferPhotoStatusAfter`) got
+        /// their sizes and modification times; photos found unreadable meanwhile left. Comes once, right after
+        /// `.finished`, when the scan deferred any.
+        case deferredStatus
     }
 
     /// The whole library now.

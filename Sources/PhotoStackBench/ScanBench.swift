@@ -8,7 +8,8 @@ import PhotoPipeline
 ///
 /// Figures: time to the first album and total time of `PhotoLibrary.scan` (the median of `runs`), the same
 /// scan without helper threads, of the
-/// `LiveLibrary` initial scan (the same scan plus one inotify watch per folder), and of `find ROOT`
+/// `LiveLibrary` initial scan (the same scan plus one inotify watch per folder, photos past the first 1,000 listed
+/// without a `stat`, which comes after: `liveStatusSeconds`; and with every photo stat'ed), and of `find ROOT`
 /// (median of `runs`, as a child process writing to /dev/null, started before the timer stops); the ratio
 /// scan / find; progress events; memory: VmRSS growth while the scan result is held, per photo (an upper
 /// bound: allocator slack included), the inline sizes of `Photo` and `Album`, and peak RSS (VmHWM).
@@ -32,6 +33,12 @@ public enum ScanBench {
         /// `LiveLibrary`: start to the finished initial scan with every folder watched, seconds (median).
         public var liveScanSeconds: Double
         public var liveFirstAlbumSeconds: Double
+        /// `LiveLibrary`: start to the update that brings the photos' deferred stats (`.deferredStatus`), seconds
+        /// (median); the same live scan with every photo stat'ed during the scan (`deferPhotoStatusAfter: nil`).
+        public var liveStatusSeconds: Double
+        public var liveStattingScanSeconds: Double
+        /// liveScanSeconds / findSeconds (target: ≤ 2).
+        public var liveScanToFindRatio: Double
         /// `find ROOT > /dev/null`, seconds (median, and every run), and its CPU time (user + system, median).
         public var findSeconds: Double
         public var findRuns: [Double]
@@ -57,6 +64,7 @@ public enum ScanBench {
         _ = try find(root)   // warm the page cache (dentries and inodes) for both
 
         var scans: [Double] = [], firsts: [Double] = [], finds: [Double] = [], lives: [Double] = [], liveFirsts: [Double] = []
+        var liveStatus: [Double] = [], liveStatting: [Double] = []
         var scanCPU: [Double] = [], findCPU: [Double] = [], singles: [Double] = [], singleCPU: [Double] = []
         var progressEvents = 0, albumsFound = 0, photosFound = 0
         var retained = 0.0, meanPath = 0.0
@@ -92,14 +100,16 @@ public enum ScanBench {
             singles.append(now() - singleStart)
             singleCPU.append(ProcessFigures.threadCPUSeconds() - singleCPUStart)
             let live = try liveScan(root)
-            lives.append(live.total); liveFirsts.append(live.first)
+            lives.append(live.total); liveFirsts.append(live.first); liveStatus.append(live.status)
+            liveStatting.append(try liveScan(root, deferPhotoStatusAfter: nil).total)
         }
         let scan = median(scans), findTime = median(finds)
         return Result(photos: photos, folders: folders, albumsFound: albumsFound, photosFound: photosFound,
                       buildSeconds: buildSeconds, runs: scans.count, firstAlbumSeconds: median(firsts), scanSeconds: scan,
                       scanRuns: scans, scanCPUSeconds: median(scanCPU), singleThreadScanSeconds: median(singles),
                       singleThreadScanCPUSeconds: median(singleCPU), liveScanSeconds: median(lives),
-                      liveFirstAlbumSeconds: median(liveFirsts), findSeconds: findTime, findRuns: finds, findCPUSeconds: median(findCPU),
+                      liveFirstAlbumSeconds: median(liveFirsts), liveStatusSeconds: median(liveStatus),
+                      liveStattingScanSeconds: median(liveStatting), liveScanToFindRatio: median(lives) / findTime, findSeconds: findTime, findRuns: finds, findCPUSeconds: median(findCPU),
                       scanToFindRatio: scan / findTime, scanToFindCPURatio: median(scanCPU) / median(findCPU), progressEvents: progressEvents,
                       retainedBytesPerPhoto: retained, meanPathBytes: meanPath, photoStrideBytes: MemoryLayout<Photo>.stride,
                       albumStrideBytes: MemoryLayout<Album>.stride, peakRSSBytes: ProcessFigures.peakRSSBytes())
@@ -166,26 +176,39 @@ public enum ScanBench {
     }
 
     /// A `LiveLibrary`'s initial scan: first album and finished, seconds from `start()`.
-    static func liveScan(_ root: String) throws -> (first: Double, total: Double) {
+    static func liveScan(_ root: String, deferPhotoStatusAfter: Int? = LiveLibrary.Options().deferPhotoStatusAfter) throws
+        -> (first: Double, total: Double, status: Double) {
         final class Times: @unchecked Sendable {
             let done = DispatchSemaphore(value: 0)
+            let statusDone = DispatchSemaphore(value: 0)
             let lock = NSLock()
             var first: Double?
             var total: Double?
+            var status: Double?
+            var deferred = false
         }
         let times = Times()
         let start = now()
-        let live = LiveLibrary(source: .folder(PhotoPath(root))) { event in
+        let live = LiveLibrary(source: .folder(PhotoPath(root)), options: .init(deferPhotoStatusAfter: deferPhotoStatusAfter)) { event in
             switch event {
             case .scan(.album): times.lock.withLock { if times.first == nil { times.first = now() - start } }
-            case .scan(.finished): times.lock.withLock { times.total = now() - start }; times.done.signal()
+            case .scan(.finished(let library)):
+                let deferred = library.albums.contains { $0.photos.contains { !$0.identity.isKnown } }
+                times.lock.withLock { times.total = now() - start; times.deferred = deferred }
+                times.done.signal()
+            case .update(let u) where u.cause == .deferredStatus:
+                times.lock.withLock { times.status = now() - start }
+                times.statusDone.signal()
             default: break
             }
         }
         live.start()
         guard times.done.wait(timeout: .now() + 600) == .success else { throw BenchError("live scan did not finish") }
+        if times.lock.withLock({ times.deferred }), times.statusDone.wait(timeout: .now() + 600) != .success {
+            throw BenchError("the deferred stats did not come")
+        }
         live.stop()
-        return times.lock.withLock { (times.first ?? .nan, times.total ?? .nan) }
+        return times.lock.withLock { (times.first ?? .nan, times.total ?? .nan, times.status ?? times.total ?? .nan) }
     }
 
     static func median(_ values: [Double]) -> Double {

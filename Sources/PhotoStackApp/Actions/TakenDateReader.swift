@@ -88,7 +88,9 @@ final class TakenDateReader: @unchecked Sendable {
     /// The photo's date from the cache when its size and modification time match, else from the file.
     private func takenSeconds(_ photo: Photo) -> Int64? {
         let key = photo.path.string
-        let id = photo.identity
+        // A photo of a big library may not be stat'ed yet (`FileIdentity.unknownVersion`): this thread does it.
+        let id = photo.identity.isKnown ? photo.identity : (FileIdentity.of(photo.path) ?? photo.identity)
+        guard id.isKnown else { return PhotoInfo.takenSeconds(photo.path) }
         if let e = cache[key], e.count == 4, e[0] == id.size, e[1] == id.mtimeSeconds, e[2] == id.mtimeNanoseconds {
             return e[3] == Int64.min ? nil : e[3]
         }

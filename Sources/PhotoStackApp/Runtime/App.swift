@@ -38,6 +38,8 @@ public final class App: WindowClient {
 
     /// True when something changed since the last frame was drawn.
     private var dirty = true
+    /// `Screen.stateMilestone` when the state was last written.
+    private var writtenMilestone = 0
     private var quitRequested = false
     private var loggedEvents: [String] = []
     /// UI-thread CPU time when the frame's update began (frame log), seconds.
@@ -68,6 +70,7 @@ public final class App: WindowClient {
     /// Writes the state file (if `--state` was given): `state`, or the state as it is now. The file is written
     /// by the writer's background queue.
     public func writeState(_ state: AppState? = nil) {
+        writtenMilestone = screen.stateMilestone
         stateWriter?.write(state ?? currentState(), at: time)
     }
 
@@ -123,7 +126,9 @@ public final class App: WindowClient {
         }
         // While frames are drawn — an animation, or content that changes without one (albums streaming in while a big
         // library is scanned: the app does not come to rest until the scan ends) — the state follows what is shown.
-        if let w = stateWriter, time - w.lastWriteTime >= animatingStateInterval { writeState() }
+        if let w = stateWriter, time - w.lastWriteTime >= animatingStateInterval || screen.stateMilestone != writtenMilestone {
+            writeState()
+        }
     }
 
     /// How much each of the screen's work counters grew since the last frame logged (nil: none did).

@@ -43,6 +43,9 @@ public protocol Screen: AnyObject {
     /// A time (host-clock seconds) at which the screen needs a turn without input (a slideshow's next slide, a
     /// message that goes), or nil. A query; the update at or after that time does what is due.
     var nextDeadline: Double? { get }
+    /// Changes when the state reaches a step that scripts and tests wait for (the library's scan ending): a frame
+    /// that draws a new value writes the state file at once, not at the next `App.animatingStateInterval`.
+    var stateMilestone: Int { get }
 }
 
 /// A screen that asks the platform for things (fullscreen, clipboard, popups…): the app gives it the host's services.
@@ -55,6 +58,7 @@ extension Screen {
     public var workCounters: [String: Int] { [:] }
     public var heldCounters: [String: Int] { [:] }
     public var nextDeadline: Double? { nil }
+    public var stateMilestone: Int { 0 }
     public var isSlowToSettle: Bool { false }
     public func receive(_ messages: [AppMessage], at time: Double) -> Bool { false }
 }

@@ -15,6 +15,7 @@ extension AlbumsScreen {
            appendAlbums(appended, animated: animated, at: time) {
             return
         }
+        if reloading.isEmpty, replaceValuesInPlace(albums) { return }
         var snapshot = CollectionSnapshot<FolderKey, PhotoKey>()
         photosByKey.removeAll(keepingCapacity: true)
         albumsByKey.removeAll(keepingCapacity: true)
@@ -61,6 +62,26 @@ extension AlbumsScreen {
         }
         dataSource.appendSections(sections, animated: animated && hasBeenSized && !belowLiveArea, at: time)
         needsImageRequests = true
+        return true
+    }
+
+    /// When `albums` are the shown albums with new values but the same stacks — keys, titles, photo counts, files
+    /// not shown and drawn photos' keys alike (a big library's photos getting their deferred sizes and dates, a
+    /// photo past the drawn ones changed) — the new values replace the shown ones without a new snapshot (a diff of
+    /// 15,000 items for a 100,000-photo library: ~80 ms of UI thread). False, with nothing changed, otherwise.
+    func replaceValuesInPlace(_ albums: [Album]) -> Bool {
+        guard albums.count == shownAlbums.count else { return false }
+        for (album, shown) in zip(albums, shownAlbums) {
+            guard album.key == shown.key, album.title == shown.title, album.photos.count == shown.photos.count,
+                  album.notShown == shown.notShown else { return false }
+            for i in 0..<min(album.photos.count, Self.drawnDepth) where album.photos[i].key != shown.photos[i].key { return false }
+        }
+        for album in albums {
+            albumsByKey[album.key] = album
+            for p in album.photos.prefix(Self.drawnDepth) where photosByKey[p.key] != nil { photosByKey[p.key] = p }
+        }
+        shownAlbums = albums
+        refreshLiveRenderers()
         return true
     }
 

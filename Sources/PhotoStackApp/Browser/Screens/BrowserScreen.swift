@@ -302,6 +302,8 @@ public final class BrowserScreen: Screen, UsesHostServices {
 
     public var isAnimating: Bool { top.isAnimating }
 
+    /// 1 once the library's initial scan is done (the state says `scanning: false` as soon as a frame shows it).
+    public var stateMilestone: Int { library.isScanning ? 0 : 1 }
     public var isReadyForSnapshot: Bool { pendingOpen == nil && !library.isScanning && top.isReadyForSnapshot }
 
     /// Slow once a photo had to be decoded (its thumbnail was not in the disk cache): the others most likely too. Slow

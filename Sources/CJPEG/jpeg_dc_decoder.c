@@ -118,26 +118,39 @@ static int decode_ac(dc_reader *r, const dc_table *t, int16_t coef[64]) {
     return 0;
 }
 
-/* libjpeg's 2x2 reduced IDCT (jidctred.c, CONST_BITS 13, PASS1_BITS 2): columns and rows 0, 1, 3, 5, 7. */
-static void idct_2x2(const int16_t coef[64], const uint16_t *quant, uint8_t *out, int out_stride) {
+/* libjpeg's 2x2 reduced IDCT (jidctred.c, CONST_BITS 13, PASS1_BITS 2): columns and rows 0, 1, 3, 5, 7.
+ * libjpeg-turbo runs its SIMD version (jsimd_idct_2x2: 16-bit dequantisation, 32-bit sums, 16-bit pass-1
+ * values, saturating output) where the C one wraps through its range-limit table: the two agree only while the
+ * values stay in range, which they always do for blocks an encoder made from real pixels. A block outside that
+ * range (hostile data) returns -1: the caller leaves the file to libjpeg. */
+#define IDCT_IN_RANGE(v, limit) ((v) >= -(limit) && (v) <= (limit))
+static int idct_2x2(const int16_t coef[64], const uint16_t *quant, uint8_t *out, int out_stride) {
     static const int columns[5] = {0, 1, 3, 5, 7};
     int64_t ws[16] = {0};
     for (int i = 0; i < 5; i++) {
         int c = columns[i];
-        int64_t z0 = (int64_t)coef[c] * quant[c];
+        int64_t z0 = (int64_t)coef[c] * quant[c], z1 = (int64_t)coef[8 + c] * quant[8 + c];
+        int64_t z3 = (int64_t)coef[24 + c] * quant[24 + c], z5 = (int64_t)coef[40 + c] * quant[40 + c];
+        int64_t z7 = (int64_t)coef[56 + c] * quant[56 + c];
+        if (!IDCT_IN_RANGE(z0, 16383) || !IDCT_IN_RANGE(z1, 16383) || !IDCT_IN_RANGE(z3, 16383) ||
+            !IDCT_IN_RANGE(z5, 16383) || !IDCT_IN_RANGE(z7, 16383))
+            return -1;
         int64_t t10 = z0 * (1 << 15);
-        int64_t t0 = (int64_t)coef[56 + c] * quant[56 + c] * -5906 + (int64_t)coef[40 + c] * quant[40 + c] * 6967 +
-                     (int64_t)coef[24 + c] * quant[24 + c] * -10426 + (int64_t)coef[8 + c] * quant[8 + c] * 29692;
+        int64_t t0 = z7 * -5906 + z5 * 6967 + z3 * -10426 + z1 * 29692;
         ws[c] = (t10 + t0 + (1 << 12)) >> 13;
         ws[8 + c] = (t10 - t0 + (1 << 12)) >> 13;
+        if (!IDCT_IN_RANGE(ws[c], 16383) || !IDCT_IN_RANGE(ws[8 + c], 16383)) return -1;
     }
     for (int row = 0; row < 2; row++) {
         const int64_t *w = ws + 8 * row;
         int64_t t10 = w[0] * (1 << 15);
         int64_t t0 = w[7] * -5906 + w[5] * 6967 + w[3] * -10426 + w[1] * 29692;
-        out[row * out_stride] = idct_limit((t10 + t0 + (1 << 19)) >> 20);
-        out[row * out_stride + 1] = idct_limit((t10 - t0 + (1 << 19)) >> 20);
+        int64_t a = (t10 + t0 + (1 << 19)) >> 20, b = (t10 - t0 + (1 << 19)) >> 20;
+        if (a < -384 || a > 383 || b < -384 || b > 383) return -1;
+        out[row * out_stride] = idct_limit(a);
+        out[row * out_stride + 1] = idct_limit(b);
     }
+    return 0;
 }
 
 /* One block of component `c` at plane column `x`, plane row `y` (in samples). Returns 0 or -1. */
@@ -155,8 +168,7 @@ static int decode_block(dc_reader *r, dc_component *c, int x, int y) {
     memset(coef, 0, sizeof(coef));
     coef[0] = dc;
     if (decode_ac(r, c->ac, coef) != 0) return -1;
-    idct_2x2(coef, c->quant, c->plane + (size_t)y * (size_t)c->plane_width + (size_t)x, c->plane_width);
-    return 0;
+    return idct_2x2(coef, c->quant, c->plane + (size_t)y * (size_t)c->plane_width + (size_t)x, c->plane_width);
 }
 
 /* At the end of a restart interval: the data must end (at most 7 padding bits left) with marker RSTn. */
@@ -169,6 +181,21 @@ static int restart(dc_reader *r, int expected) {
     r->padded = 0;
     r->marker = 0;
     return 0;
+}
+
+/* After the scan: libjpeg reads on to EOI and refuses the file if another scan (or a frame, or a table it finds
+   bad) comes first. Only EOI (or the end of the data), possibly after stray bytes or RSTn markers that libjpeg
+   skips too, is taken here; any other marker is left to libjpeg (PS_DC_CORRUPT: the caller falls back). */
+static int expect_end(dc_reader *r) {
+    for (;;) {
+        if (r->marker == 0xD9 || r->marker == 0x100) return PS_DC_OK;
+        if (r->marker && (r->marker < 0xD0 || r->marker > 0xD7)) return PS_DC_CORRUPT;
+        r->marker = 0;
+        r->bits = 0;
+        r->count = 0;
+        r->padded = 0;
+        dc_refill_slow(r);
+    }
 }
 
 static inline uint8_t clamp255(int v) { return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v); }
@@ -295,6 +322,7 @@ int ps_dc_decode(const ps_dc_frame *f, const uint8_t *data, size_t length, ps_dc
         int first = row * max_v, rows = height - first < max_v ? height - first : max_v;
         write_rows(s->comp, n, pixels, stride, first, rows, width);
     }
+    if (status == PS_DC_OK) status = expect_end(&r);
     for (int i = 0; i < 3; i++) free(s->comp[i].plane);
     free(s);
     return status;

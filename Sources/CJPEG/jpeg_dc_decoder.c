@@ -57,16 +57,10 @@ static inline int skip_ac(dc_reader *r, const dc_table *t) {
     while (k < 64) {
         if (r->count < 32) dc_refill(r);
         uint32_t e = t->skip[dc_peek(r, DC_SKIP_BITS)];
-        if (e & 15) {
-            int next = k + (int)((e >> 4) & 0x7F);
-            int end = (int)(e >> 11) & 1;
-            /* Usable unless the block ends inside the entry (coefficient 63 reached before its last symbol). */
-            if (end ? next < 64 : next <= 64) {
-                dc_drop(r, (int)(e & 15));
-                if (end) return 0;
-                k = next;
-                continue;
-            }
+        if ((uint32_t)k < (e >> 12)) {
+            dc_drop(r, (int)(e & 31));
+            k += (int)((e >> 5) & 0x7F);
+            continue;
         }
         uint32_t f = t->fast[dc_peek(r, DC_FAST_BITS)];
         int symbol;

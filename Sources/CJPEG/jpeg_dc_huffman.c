@@ -51,7 +51,7 @@ int dc_build_table(dc_table *t, const ps_dc_huffman *spec, int ac) {
             if (spec->values[i] > 15) return -1;
         return 0;
     }
-    /* The skip lookup: as many whole symbols (code + extra bits) as fit in DC_SKIP_BITS bits. */
+    /* The skip lookup (see dc_table.skip). */
     for (uint32_t bits = 0; bits < (1u << DC_SKIP_BITS); bits++) {
         int used = 0, advance = 0, end = 0;
         while (used < DC_SKIP_BITS) {
@@ -60,14 +60,17 @@ int dc_build_table(dc_table *t, const ps_dc_huffman *spec, int ac) {
             int symbol = canonical_lookup(t, code16, DC_SKIP_BITS - used, &length);
             if (symbol < 0) break;
             int run = symbol >> 4, size = symbol & 15;
-            if (used + length + size > DC_SKIP_BITS) break;
+            /* After the first symbol, only symbols that end within the looked-up bits. */
+            if (used > 0 && used + length + size > DC_SKIP_BITS) break;
             used += length + size;
             if (size == 0 && run != 15) { end = 1; break; } /* EOB (and libjpeg's other size-0 symbols) */
             advance += size ? run + 1 : 16;
-            if (advance > 64) break; /* the block is over: the caller decodes symbol by symbol */
+            if (advance >= 64) break; /* the block is full: no symbol after this one belongs to it */
         }
-        if (advance > 64) continue; /* entry 0: the slow way */
-        t->skip[bits] = (uint16_t)(used | (advance << 4) | (end << 11));
+        if (used == 0) continue;
+        int limit = (end ? 64 : 65) - advance; /* usable while k + advance < 64 (end) or <= 64 */
+        if (limit < 0) limit = 0;
+        t->skip[bits] = (uint32_t)used | ((uint32_t)(end ? 64 : advance) << 5) | ((uint32_t)limit << 12);
     }
     return 0;
 }

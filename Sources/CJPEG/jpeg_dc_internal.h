@@ -7,15 +7,20 @@
 /* Single-symbol lookup width (bits): codes up to this long are found with one table read. */
 #define DC_FAST_BITS 9
 /* AC skip lookup width (bits): one read gives every whole (code + extra bits) symbol in the next 12 bits. */
+#ifndef DC_SKIP_BITS
 #define DC_SKIP_BITS 12
+#endif
 
 /* A Huffman table ready for decoding. */
 typedef struct {
     /* fast[bits]: (code length << 8) | symbol for codes of at most DC_FAST_BITS bits; 0 = longer code. */
     uint16_t fast[1 << DC_FAST_BITS];
-    /* skip[bits] (AC tables): consumed bits (bits 0-3, 0 = decode one symbol the slow way), coefficient
-       positions advanced (bits 4-10), end of block reached (bit 11). */
-    uint16_t skip[1 << DC_SKIP_BITS];
+    /* skip[bits] (AC tables): the symbols that start in these bits, skipped at once: the first whole (code and
+       extra bits, which may reach past DC_SKIP_BITS) and the following ones that end within them. Bits 0-4: bits
+       consumed; bits 5-11: coefficient positions advanced (64 when the entry ends with end-of-block, so the
+       block loop stops); bits 12-18: the entry may be used at positions k < this (the block must not end
+       inside it). 0: the first code is longer than DC_SKIP_BITS (decode it the slow way). */
+    uint32_t skip[1 << DC_SKIP_BITS];
     /* Canonical decoding of longer codes: maxcode[l] = largest code of length l (-1: none), and the index
        into values of the first code of length l minus that code. */
     int32_t maxcode[18];

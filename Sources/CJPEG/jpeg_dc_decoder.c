@@ -33,47 +33,46 @@ static inline int extend(uint32_t bits, int size) {
     return bits < (1u << (size - 1)) ? (int)bits - (1 << size) + 1 : (int)bits;
 }
 
-/* The DC difference of the next block, or INT32_MIN for a bad code. */
-static inline int decode_dc(dc_reader *r, const dc_table *t) {
-    if (r->count < 32) dc_refill(r);
-    uint32_t e = t->fast[dc_peek(r, DC_FAST_BITS)];
-    int size;
-    if (e) {
-        dc_drop(r, (int)(e >> 8));
-        size = (int)(e & 0xFF);
-    } else {
-        size = dc_decode_long(r, t);
-        if (size < 0) return INT32_MIN;
+/* One Huffman symbol (needs count >= 16), or -1 for a bad code. */
+static inline int decode_symbol(dc_bits *b, const dc_table *t) {
+    uint32_t f = t->fast[dc_peek(b, DC_FAST_BITS)];
+    if (f) {
+        dc_drop(b, (int)(f >> 8));
+        return (int)(f & 0xFF);
     }
+    int length = 0;
+    int symbol = dc_decode_long(t, b->bits, &length);
+    if (symbol >= 0) dc_drop(b, length);
+    return symbol;
+}
+
+/* The DC difference of the next block, or INT32_MIN for a bad code. */
+static inline int decode_dc(dc_reader *r, dc_bits *b, const dc_table *t) {
+    if (b->count < 32) dc_refill(r, b);
+    int size = decode_symbol(b, t);
+    if (size < 0) return INT32_MIN;
     if (!size) return 0;
-    uint32_t bits = dc_peek(r, size); /* size <= 15 (checked when the table was built) */
-    dc_drop(r, size);
+    uint32_t bits = dc_peek(b, size); /* size <= 15 (checked when the table was built) */
+    dc_drop(b, size);
     return extend(bits, size);
 }
 
 /* Skips the 63 AC coefficients of a block. Returns 0, or -1 for a bad code. */
-static inline int skip_ac(dc_reader *r, const dc_table *t) {
+static inline int skip_ac(dc_reader *r, dc_bits *b, const dc_table *t) {
     int k = 1;
     while (k < 64) {
-        if (r->count < 32) dc_refill(r);
-        uint32_t e = t->skip[dc_peek(r, DC_SKIP_BITS)];
+        if (b->count < 32) dc_refill(r, b);
+        uint32_t e = t->skip[dc_peek(b, DC_SKIP_BITS)];
         if ((uint32_t)k < (e >> 12)) {
-            dc_drop(r, (int)(e & 31));
+            dc_drop(b, (int)(e & 31));
             k += (int)((e >> 5) & 0x7F);
             continue;
         }
-        uint32_t f = t->fast[dc_peek(r, DC_FAST_BITS)];
-        int symbol;
-        if (f) {
-            dc_drop(r, (int)(f >> 8));
-            symbol = (int)(f & 0xFF);
-        } else {
-            symbol = dc_decode_long(r, t);
-            if (symbol < 0) return -1;
-        }
+        int symbol = decode_symbol(b, t);
+        if (symbol < 0) return -1;
         int run = symbol >> 4, size = symbol & 15;
         if (size) {
-            dc_drop(r, size);
+            dc_drop(b, size);
             k += run + 1;
         } else if (run == 15) {
             k += 16;
@@ -85,23 +84,16 @@ static inline int skip_ac(dc_reader *r, const dc_table *t) {
 }
 
 /* Decodes the AC coefficients of a block into `coef` (natural order, zeroed by the caller). */
-static int decode_ac(dc_reader *r, const dc_table *t, int16_t coef[64]) {
+static int decode_ac(dc_reader *r, dc_bits *b, const dc_table *t, int16_t coef[64]) {
     for (int k = 1; k < 64; k++) {
-        if (r->count < 32) dc_refill(r);
-        uint32_t f = t->fast[dc_peek(r, DC_FAST_BITS)];
-        int symbol;
-        if (f) {
-            dc_drop(r, (int)(f >> 8));
-            symbol = (int)(f & 0xFF);
-        } else {
-            symbol = dc_decode_long(r, t);
-            if (symbol < 0) return -1;
-        }
+        if (b->count < 32) dc_refill(r, b);
+        int symbol = decode_symbol(b, t);
+        if (symbol < 0) return -1;
         int run = symbol >> 4, size = symbol & 15;
         if (size) {
             k += run;
-            uint32_t bits = dc_peek(r, size);
-            dc_drop(r, size);
+            uint32_t bits = dc_peek(b, size);
+            dc_drop(b, size);
             coef[natural_order[k < 63 ? k : 63]] = (int16_t)extend(bits, size);
         } else if (run == 15) {
             k += 15;
@@ -123,6 +115,13 @@ static int idct_2x2(const int16_t coef[64], const uint16_t *quant, uint8_t *out,
     int64_t ws[16] = {0};
     for (int i = 0; i < 5; i++) {
         int c = columns[i];
+        if (!coef[8 + c] && !coef[24 + c] && !coef[40 + c] && !coef[56 + c]) {
+            /* No odd terms: both rows are the DC term (the formula below gives the same). */
+            int64_t z0 = (int64_t)coef[c] * quant[c];
+            if (!IDCT_IN_RANGE(z0 * 4, 16383)) return -1;
+            ws[c] = ws[8 + c] = z0 * 4;
+            continue;
+        }
         int64_t z0 = (int64_t)coef[c] * quant[c], z1 = (int64_t)coef[8 + c] * quant[8 + c];
         int64_t z3 = (int64_t)coef[24 + c] * quant[24 + c], z5 = (int64_t)coef[40 + c] * quant[40 + c];
         int64_t z7 = (int64_t)coef[56 + c] * quant[56 + c];
@@ -148,21 +147,36 @@ static int idct_2x2(const int16_t coef[64], const uint16_t *quant, uint8_t *out,
 }
 
 /* One block of component `c` at plane column `x`, plane row `y` (in samples). Returns 0 or -1. */
-static int decode_block(dc_reader *r, dc_component *c, int x, int y) {
-    int diff = decode_dc(r, c->dc);
+static inline int decode_block(dc_reader *r, dc_bits *b, dc_component *c, int x, int y) {
+    int diff = decode_dc(r, b, c->dc);
     if (diff == INT32_MIN) return -1;
     c->last_dc += (uint32_t)diff;
     int16_t dc = (int16_t)(uint16_t)c->last_dc; /* libjpeg keeps coefficients as 16-bit JCOEF */
     if (c->scaled == 1) {
-        if (skip_ac(r, c->ac) != 0) return -1;
+        if (skip_ac(r, b, c->ac) != 0) return -1;
         c->plane[(size_t)y * (size_t)c->plane_width + (size_t)x] = idct_limit(((int64_t)dc * c->quant[0] + 4) >> 3);
         return 0;
     }
     int16_t coef[64];
     memset(coef, 0, sizeof(coef));
     coef[0] = dc;
-    if (decode_ac(r, c->ac, coef) != 0) return -1;
+    if (decode_ac(r, b, c->ac, coef) != 0) return -1;
     return idct_2x2(coef, c->quant, c->plane + (size_t)y * (size_t)c->plane_width + (size_t)x, c->plane_width);
+}
+
+/* One MCU (every block of every component, in scan order) at MCU column `col`. Returns 0 or -1. */
+static int decode_mcu(dc_reader *r, dc_component *comp, int n, int col) {
+    dc_bits b = {r->bits, r->count};
+    int status = 0;
+    for (int i = 0; i < n && status == 0; i++) {
+        dc_component *c = &comp[i];
+        for (int by = 0; by < c->v && status == 0; by++)
+            for (int bx = 0; bx < c->h && status == 0; bx++)
+                status = decode_block(r, &b, c, (col * c->h + bx) * c->scaled, by * c->scaled);
+    }
+    r->bits = b.bits;
+    r->count = b.count;
+    return status;
 }
 
 /* At the end of a restart interval: the data must end (at most 7 padding bits left) with marker RSTn. */
@@ -303,12 +317,7 @@ int ps_dc_decode(const ps_dc_frame *f, const uint8_t *data, size_t length, ps_dc
                 }
                 todo--;
             }
-            for (int i = 0; status == PS_DC_OK && i < n; i++) {
-                dc_component *c = &s->comp[i];
-                for (int by = 0; by < c->v && status == PS_DC_OK; by++)
-                    for (int bx = 0; bx < c->h; bx++)
-                        if (decode_block(&r, c, (col * c->h + bx) * c->scaled, by * c->scaled) != 0) { status = PS_DC_CORRUPT; break; }
-            }
+            if (decode_mcu(&r, s->comp, n, col) != 0) status = PS_DC_CORRUPT;
         }
         /* Bits past the end of the data were used: the file is truncated or corrupt. */
         if (status == PS_DC_OK && r.count < r.padded) status = PS_DC_CORRUPT;

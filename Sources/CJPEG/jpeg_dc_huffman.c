@@ -75,12 +75,8 @@ int dc_build_table(dc_table *t, const ps_dc_huffman *spec, int ac) {
     return 0;
 }
 
-int dc_decode_long(dc_reader *r, const dc_table *t) {
-    int length = 0;
-    int symbol = canonical_lookup(t, dc_peek(r, 16), 16, &length);
-    if (symbol < 0) return -1;
-    dc_drop(r, length);
-    return symbol;
+int dc_decode_long(const dc_table *t, uint64_t bits, int *length) {
+    return canonical_lookup(t, (uint32_t)(bits >> 48), 16, length);
 }
 
 /* The next byte of the input, or -1 at its end. */

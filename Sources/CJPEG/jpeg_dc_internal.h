@@ -47,36 +47,49 @@ typedef struct {
 /* Tops the reader up to at least 57 bits (zeros after the end of the data). */
 void dc_refill_slow(dc_reader *r);
 
-static inline void dc_refill(dc_reader *r) {
+/* The hot part of the reader, kept by the block decoder in locals (registers): `bits` left-aligned, `count`
+   valid. Synced back to the dc_reader around the slow refill. */
+typedef struct {
+    uint64_t bits;
+    int count;
+} dc_bits;
+
+/* Tops `b` up to at least 57 bits: 8 bytes at once when none of them is 0xFF, else dc_refill_slow. */
+static inline void dc_refill(dc_reader *r, dc_bits *b) {
     if (r->end - r->next >= 8 && !r->marker) {
         const uint8_t *p = r->next;
         uint64_t w = ((uint64_t)p[0] << 56) | ((uint64_t)p[1] << 48) | ((uint64_t)p[2] << 40) |
                      ((uint64_t)p[3] << 32) | ((uint64_t)p[4] << 24) | ((uint64_t)p[5] << 16) |
                      ((uint64_t)p[6] << 8) | (uint64_t)p[7];
-        int bytes = (63 - r->count) >> 3;
+        int bytes = (63 - b->count) >> 3;
         if (bytes > 0) {
             uint64_t top = ~0ULL << (64 - 8 * bytes);
             /* Any 0xFF byte among those taken (a zero byte of ~w; false alarms only send us the slow way). */
             uint64_t ff = ((~w) - 0x0101010101010101ULL) & w & 0x8080808080808080ULL;
             if ((ff & top) == 0) {
-                r->bits |= (w & top) >> r->count;
+                b->bits |= (w & top) >> b->count;
                 r->next += bytes;
-                r->count += 8 * bytes;
+                b->count += 8 * bytes;
                 return;
             }
         }
     }
+    r->bits = b->bits;
+    r->count = b->count;
     dc_refill_slow(r);
+    b->bits = r->bits;
+    b->count = r->count;
 }
 
-static inline uint32_t dc_peek(const dc_reader *r, int n) { return (uint32_t)(r->bits >> (64 - n)); }
+static inline uint32_t dc_peek(const dc_bits *b, int n) { return (uint32_t)(b->bits >> (64 - n)); }
 
-static inline void dc_drop(dc_reader *r, int n) {
-    r->bits <<= n;
-    r->count -= n;
+static inline void dc_drop(dc_bits *b, int n) {
+    b->bits <<= n;
+    b->count -= n;
 }
 
-/* One symbol, the slow way (codes longer than DC_FAST_BITS). Needs count >= 16. Returns -1 for a bad code. */
-int dc_decode_long(dc_reader *r, const dc_table *t);
+/* The symbol whose code starts `bits` (left-aligned, codes longer than DC_FAST_BITS), its code length in
+   *length; -1 for a bad code. */
+int dc_decode_long(const dc_table *t, uint64_t bits, int *length);
 
 #endif

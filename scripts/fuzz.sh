@@ -3,6 +3,7 @@
 # executions, corpus size and findings (crashes, leaks, OOMs, timeouts) per harness. Exit status 1 on any finding.
 #
 #   jpeg    the JPEG shim (CJPEG): streaming descriptor decode, fused downscale, header-only, memory decode
+#   jpegdc  the 1/8-scale DC-only JPEG decoder (CJPEG jpeg_dc_*.c) through the shim, differential against libjpeg
 #   png     the PNG shim (CPNG): strict libpng over a descriptor (row-streamed downscale), stored-block reader
 #   exif    the Swift EXIF parser and format sniffing (pure Swift)
 #   header  the Swift header readers, EXIF-thumbnail policy and SafeFile decode path, with the JPEG and PNG C shims
@@ -11,7 +12,7 @@
 # C harnesses: clang from the Swift toolchain, -fsanitize=fuzzer,address,undefined. Swift harnesses: swiftc
 # -sanitize=fuzzer,address on the needed PhotoPipeline sources (not a SwiftPM target: `swift build` never sees
 # them). Seeds are generated (scripts/lib/fuzz_seeds.py); corpora and findings live in .build/fuzz/.
-# Env: FUZZ_JOBS (harnesses run at once, default 2), FUZZ_TARGETS (default "jpeg png exif header"),
+# Env: FUZZ_JOBS (harnesses run at once, default 2), FUZZ_TARGETS (default "jpeg jpegdc png exif header"),
 # FUZZ_RSS_MB (libFuzzer -rss_limit_mb, default 2048).
 # Usage: scripts/fuzz.sh [SECONDS]
 set -euo pipefail
@@ -19,7 +20,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 seconds="${1:-60}"
 jobs="${FUZZ_JOBS:-2}"
-targets="${FUZZ_TARGETS:-jpeg png exif header}"
+targets="${FUZZ_TARGETS:-jpeg jpegdc png exif header}"
 rss="${FUZZ_RSS_MB:-2048}"
 scripts/install-deps.sh test >/dev/null   # imagemagick and python3 for the seeds, libjpeg/libpng headers
 swiftc="$(command -v swiftc)"
@@ -34,6 +35,8 @@ cflags=(-g -O1 -fno-omit-frame-pointer "${inc[@]}")
 echo "fuzz: building harnesses with $clang"
 "$clang" "${cflags[@]}" -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   Fuzz/jpeg_fuzz.c Sources/CJPEG/*.c Sources/CScratch/*.c -ljpeg -o "$out/bin/jpeg"
+"$clang" "${cflags[@]}" -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+  Fuzz/jpeg_dc_fuzz.c Sources/CJPEG/*.c Sources/CScratch/*.c -ljpeg -o "$out/bin/jpegdc"
 "$clang" "${cflags[@]}" -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   Fuzz/png_fuzz.c Sources/CPNG/*.c Sources/CScratch/*.c -lpng16 -o "$out/bin/png"
 "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld -module-name ExifFuzz \
@@ -65,7 +68,7 @@ pp=Sources/PhotoPipeline
 seeds="$out/seeds"
 rm -rf "$seeds"
 python3 scripts/lib/fuzz_seeds.py "$seeds" >/dev/null
-seed_dir() { case "$1" in jpeg) echo "$seeds/jpeg" ;; png) echo "$seeds/png" ;; exif) echo "$seeds/exif" ;; header) echo "$seeds/jpeg $seeds/png" ;; esac; }
+seed_dir() { case "$1" in jpeg|jpegdc) echo "$seeds/jpeg" ;; png) echo "$seeds/png" ;; exif) echo "$seeds/exif" ;; header) echo "$seeds/jpeg $seeds/png" ;; esac; }
 
 # --- run ------------------------------------------------------------------------------------------------------
 run_one() {

@@ -19,8 +19,9 @@ case "$mode" in
   # WM_DELETE_WINDOW sender (Xlib); imagemagick captures and compares the window; desktop-file-utils checks
   # assets/photostack.desktop; webp (cwebp, img2webp) and libheif-examples (heif-enc) encode the format tests'
   # files, imagemagick the GIFs and TIFFs; openbox is the window manager of the live-resize test
-  # (_NET_WM_SYNC_REQUEST) and of the fullscreen test, xclip reads the clipboard back.
-  test) pkgs+=(xvfb xdotool x11-apps x11-utils gcc imagemagick python3 desktop-file-utils webp libheif-examples openbox xclip) ;;
+  # (_NET_WM_SYNC_REQUEST) and of the fullscreen test, xclip reads the clipboard back; cjpeg
+  # (libjpeg-turbo-progs) writes the JPEG DC decoder tests' files with restart intervals.
+  test) pkgs+=(xvfb xdotool x11-apps x11-utils gcc imagemagick python3 desktop-file-utils webp libheif-examples openbox xclip libjpeg-turbo-progs) ;;
   bench) pkgs+=(xvfb xdotool x11-apps x11-utils imagemagick python3 nsxiv feh libjpeg-turbo-progs webp libheif-examples) ;;
   *) echo "usage: $0 [run|test|bench]" >&2; exit 2 ;;
 esac

@@ -63,6 +63,14 @@ static void fd_skip_input_data(j_decompress_ptr cinfo, long num_bytes) {
 
 static void fd_term_source(j_decompress_ptr cinfo) { (void)cinfo; }
 
+static void fd_rewind(j_decompress_ptr cinfo, void *context) {
+    (void)context;
+    ps_fd_source *src = (ps_fd_source *)cinfo->src;
+    src->offset = 0;
+    src->pub.bytes_in_buffer = 0;
+    src->pub.next_input_byte = NULL;
+}
+
 int ps_jpeg_decode_fd(int fd, int64_t max_bytes, const ps_jpeg_options *options, ps_jpeg_result *result) {
     if (!result || !options || fd < 0 || max_bytes < 0) return PS_JPEG_ERR_ARGUMENT;
     memset(result, 0, sizeof(*result));
@@ -95,5 +103,5 @@ int ps_jpeg_decode_fd(int fd, int64_t max_bytes, const ps_jpeg_options *options,
     src->pub.bytes_in_buffer = 0;
     src->pub.next_input_byte = NULL;
     cinfo.src = &src->pub;
-    return ps_decode_with_source(&cinfo, &err, options, result);
+    return ps_decode_with_source(&cinfo, &err, options, result, fd_rewind, NULL);
 }

@@ -11,6 +11,8 @@ struct JPEGDecodeOutput {
     var truncated: Bool
     /// Decode budget still reserved for the output: the caller releases it (`DecodeBudget.release`).
     var reservedBytes: Int
+    /// The pixels came from the 1/8-scale DC-only decoder (CJPEG jpeg_dc_decoder.h), not from libjpeg.
+    var dcDecoded: Bool = false
 }
 
 /// Swift face of the CJPEG shim. The only file (with PNGCodec) that touches the C buffers.
@@ -24,12 +26,14 @@ public enum JPEGCodec {
     /// `downscaleLongestSide` > 0: the output is box-downscaled to that longest side inside the shim (no
     /// full-size buffer is allocated; same result as `PixelImage.downscaled(toLongestSide:)`).
     /// `outputCopies`: copies of the output the caller makes before releasing `reservedBytes` (rotation).
+    /// `dcDecoder`: at scale 1/8, let the DC-only decoder take baseline files (false: libjpeg only, for tests).
     static func decode(_ bytes: [UInt8], targetLongestSide: Int?, limits: DecodeLimits,
                        headerOnly: Bool = false, downscaleLongestSide: Int = 0,
-                       outputCopies: Int = 0) -> Result<JPEGDecodeOutput, DecodeError> {
+                       outputCopies: Int = 0, dcDecoder: Bool = true) -> Result<JPEGDecodeOutput, DecodeError> {
         if bytes.isEmpty { return .failure(.empty) }
         var options = makeOptions(targetLongestSide: targetLongestSide, limits: limits, headerOnly: headerOnly,
                                   downscaleLongestSide: downscaleLongestSide, outputCopies: outputCopies)
+        options.dc_decoder = dcDecoder ? 1 : 0
         var result = ps_jpeg_result()
         let code = bytes.withUnsafeBufferPointer { ps_jpeg_decode_memory($0.baseAddress, $0.count, &options, &result) }
         return finish(code: code, result: &result)
@@ -38,9 +42,10 @@ public enum JPEGCodec {
     /// The same, streamed from an open file (never more than `file.byteLimit` bytes, 64 KB at a time).
     static func decode(file: SafeFile, targetLongestSide: Int?, limits: DecodeLimits,
                        headerOnly: Bool = false, downscaleLongestSide: Int = 0,
-                       outputCopies: Int = 0) -> Result<JPEGDecodeOutput, DecodeError> {
+                       outputCopies: Int = 0, dcDecoder: Bool = true) -> Result<JPEGDecodeOutput, DecodeError> {
         var options = makeOptions(targetLongestSide: targetLongestSide, limits: limits, headerOnly: headerOnly,
                                   downscaleLongestSide: downscaleLongestSide, outputCopies: outputCopies)
+        options.dc_decoder = dcDecoder ? 1 : 0
         var result = ps_jpeg_result()
         let code = ps_jpeg_decode_fd(file.descriptor, Int64(file.byteLimit), &options, &result)
         return finish(code: code, result: &result)
@@ -88,7 +93,8 @@ public enum JPEGCodec {
                                          scaleDenominator: Int(result.scale_denom),
                                          warnings: result.warnings > 0 ? [message] : [],
                                          truncated: result.truncated != 0,
-                                         reservedBytes: Int(result.reserved_bytes)))
+                                         reservedBytes: Int(result.reserved_bytes),
+                                         dcDecoded: result.dc_decoded != 0))
     }
 
     /// How `encode` stores pixels.

@@ -77,6 +77,20 @@ def main():
         seeds["jpeg"]["cmyk.jpg"] = j("c.jpg", ["gradient:yellow-cyan", "-colorspace", "CMYK"])
         seeds["jpeg"]["444.jpg"] = j("s.jpg", ["plasma:", "-sampling-factor", "1x1"])
         seeds["jpeg"]["restart.jpg"] = j("r.jpg", ["plasma:", "-define", "jpeg:restart-interval=1"])
+        # The layouts the 1/8-scale DC decoder takes (4:2:2, 4:4:0, restarts with subsampling, odd sizes).
+        seeds["jpeg"]["422.jpg"] = j("s422.jpg", ["plasma:", "-sampling-factor", "2x1"])
+        seeds["jpeg"]["440.jpg"] = j("s440.jpg", ["plasma:", "-sampling-factor", "1x2"])
+        # Restart intervals: ImageMagick does not write them, cjpeg (libjpeg-turbo-progs) does.
+        ppm = os.path.join(tmp, "src.ppm")
+        convert(["-size", "48x32", "plasma:"], ppm)
+        for name, args in (("420-restart.jpg", ["-sample", "2x2", "-restart", "1B"]),
+                           ("422-restart.jpg", ["-sample", "2x1", "-restart", "3B"]),
+                           ("gray-restart.jpg", ["-grayscale", "-restart", "1"])):
+            path = os.path.join(tmp, name)
+            subprocess.run(["cjpeg", "-quality", "85"] + args + ["-outfile", path, ppm], check=True)
+            with open(path, "rb") as f:
+                seeds["jpeg"][name] = f.read()
+        seeds["jpeg"]["odd-size.jpg"] = convert(["-size", "37x23", "plasma:", "-quality", "95"], os.path.join(tmp, "odd.jpg"))
         thumb = convert(["-size", "12x8", "gradient:red-blue", "-quality", "60"], os.path.join(tmp, "t.jpg"))
         for o in (1, 3, 6, 8):
             seeds["jpeg"][f"exif-{o}.jpg"] = with_app1(base, exif(o, thumb, big_endian=(o % 2 == 0)))

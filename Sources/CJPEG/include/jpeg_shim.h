@@ -46,6 +46,9 @@ typedef struct {
     int32_t output_copies;
     /* How long to wait for other decodes to release the shared budget, milliseconds. */
     int32_t budget_wait_ms;
+    /* 1 (default): when the scale is 1/8, decode baseline files with the DC-only decoder (jpeg_dc_decoder.h),
+       libjpeg for everything it does not take. 0: always libjpeg (tests compare the two). */
+    int32_t dc_decoder;
 } ps_jpeg_options;
 
 /* Output of a decode. */
@@ -72,6 +75,8 @@ typedef struct {
     uint8_t *pixels;
     /* 1 when `pixels` is a populated anonymous mapping: free it with ps_jpeg_unmap_pixels, not ps_jpeg_free. */
     int32_t pixels_mapped;
+    /* 1 when the DC-only decoder produced the pixels (scale 1/8), 0 when libjpeg did. */
+    int32_t dc_decoded;
     char message[PS_JPEG_MESSAGE_LENGTH]; /* error message, or the first warning */
 } ps_jpeg_result;
 

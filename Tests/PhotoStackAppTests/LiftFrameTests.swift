@@ -88,6 +88,7 @@ final class LiftFrameTests: XCTestCase {
         let section = try XCTUnwrap((0..<b.albums.collectionView.numberOfSections).first {
             b.albums.collectionView.numberOfItems(inSection: $0) >= 3
         })
+        let uiBuilds = builders.counters.unrotatedOnUIThread + builders.counters.builtOnUIThread
         builders.pause()
         defer { builders.resume() }
         let c = h.stackCenter(section: section)
@@ -100,6 +101,7 @@ final class LiftFrameTests: XCTestCase {
         let quick = builders.counters.quickDraws
         let standIn = try frame(h)
         XCTAssertEqual(builders.counters.quickDraws, quick, "no quick card: the resting cards stand in")
+        XCTAssertEqual(builders.counters.unrotatedOnUIThread + builders.counters.builtOnUIThread, uiBuilds, "no card built on the UI thread")
         builders.resume()
         builders.waitUntilIdle()
         h.update()

@@ -64,6 +64,25 @@ final class SoftShadowTests: XCTestCase {
         }
     }
 
+    /// Rounded rectangles (the kernel's shortcuts for layers sharing a core hold with corners too), a small radius and a
+    /// large one.
+    func testTheKernelDrawsRoundedShadowsWithinAFewLevels() throws {
+        // Up to 8 levels apart where 24 layers overlap (cairo's rounding); along the rotated edges of a 3-layer shadow
+        // (radius 1.5) cairo's coverage of single pixels differs from the kernel's ramp by up to 15 levels.
+        for (corner, radius, worst) in [(8.0, 6.0, 8), (40.0, 12.0, 8), (3.0, 1.5, 16)] {
+            let rect = CanvasRect(x: 20, y: 30, width: 240, height: 200), color = RGBA(0.1, 0.2, 0.3, 0.4)
+            let layered = try canvas(scale: 1.5, rotation: 0.2) {
+                $0.drawSoftShadow(of: rect, cornerRadius: corner, radius: radius, dx: 2, dy: 5, color: color)
+            }
+            let kernel = try canvas(scale: 1.5, rotation: 0.2) {
+                XCTAssertTrue(SoftShadowComposite.draw(in: $0, of: rect, cornerRadius: corner, radius: radius, dx: 2, dy: 5, color: color))
+            }
+            let d = difference(layered, kernel)
+            XCTAssertLessThanOrEqual(d.max, worst, "corner \(corner), radius \(radius): max \(d.max), mean \(d.mean)")
+            XCTAssertLessThan(d.mean, 2.5, "corner \(corner), radius \(radius): max \(d.max), mean \(d.mean)")
+        }
+    }
+
     /// A rectangle covered afterwards by something opaque (pixel centres a device pixel inside it, as a card's drawn
     /// opaque square) is left out of the kernel's shadow, and the picture is the same pixel for pixel once it is covered.
     func testACoveredRectangleLeavesThePictureUnchanged() throws {

@@ -42,7 +42,8 @@ int ps_affine_bilinear_occluded(uint32_t *dst, int dst_stride, int dst_width, in
  * layer. Layer i of n = max(2, ceil(2 · radius)) is `rect` (x, y, width, height, user units) grown by
  * g = radius · (1 − 2i/(n − 1)) / 2 with corner radius min(corner_radius + max(0, g), half its width, half its height),
  * at alpha a = 1 − (1 − peak_alpha)^(1/n); its coverage of a pixel is 1/2 − (signed distance from the pixel's centre
- * to its edge, device pixels), clamped to 0…1, and the layers compose as 1 − Π(1 − a · coverage).
+ * to its edge, device pixels) / (|cos θ| + |sin θ|) for the map's rotation θ (a pixel's extent across an edge at that
+ * angle), clamped to 0…1, and the layers compose as 1 − Π(1 − a · coverage).
  * `inverse` maps a destination pixel's centre (x + 0.5, y + 0.5) to user units as in `ps_affine_bilinear`;
  * `px_per_unit`: device pixels per user unit. `rgb`: the colour (0…1, not premultiplied). `hole` (x, y, width, height,
  * user units) or NULL: pixels whose centres lie inside it are left transparent (something opaque covers them).

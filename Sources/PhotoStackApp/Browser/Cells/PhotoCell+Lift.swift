@@ -42,7 +42,8 @@ extension PhotoCell {
               abs(rs.scale - g.pixelsPerPoint) < 1e-4 else { return false }
         let c = side / 2
         service.countTransformedDraw()
-        r.draw(in: ctx, deviceX: m.a * c + m.c * c + m.tx, deviceY: m.b * c + m.d * c + m.ty, scale: 1 + Self.liftGrowth * lift)
+        r.draw(in: ctx, deviceX: m.a * c + m.c * c + m.tx, deviceY: m.b * c + m.d * c + m.ty, scale: 1 + Self.liftGrowth * lift,
+               occluders: occluders)
         return true
     }
 }

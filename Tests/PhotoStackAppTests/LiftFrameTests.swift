@@ -99,6 +99,7 @@ final class LiftFrameTests: XCTestCase {
         let lift = b.albums.lift(section: section, at: h.clock.now)
         XCTAssertTrue(lift > 0 && lift < 1, "lifting: \(lift)")
         let quick = builders.counters.quickDraws
+        let offset = b.albums.collectionView.contentOffset
         let standIn = try frame(h)
         XCTAssertEqual(builders.counters.quickDraws, quick, "no quick card: the resting cards stand in")
         XCTAssertEqual(builders.counters.unrotatedOnUIThread + builders.counters.builtOnUIThread, uiBuilds, "no card built on the UI thread")
@@ -106,6 +107,8 @@ final class LiftFrameTests: XCTestCase {
         builders.waitUntilIdle()
         h.update()
         let exact = try frame(h)
+        XCTAssertEqual(b.albums.collectionView.contentOffset, offset, "nothing scrolled between the two frames")
+        XCTAssertEqual(b.albums.lift(section: section, at: h.clock.now), lift, "the same lift in both frames")
         if let dir = ProcessInfo.processInfo.environment["PHOTOSTACK_TEST_PNG_DIR"] {
             try standIn.surface.writePNG(to: dir + "/lift-stand-in.png")
             try exact.surface.writePNG(to: dir + "/lift-unrotated.png")
@@ -124,6 +127,6 @@ final class LiftFrameTests: XCTestCase {
         }
         XCTAssertGreaterThan(count, 10000)
         let mean = Double(total) / Double(max(1, count))
-        XCTAssertLessThan(mean, 8, "the stand-in looks like the lifted cards: mean difference \(mean) levels over the stack")
+        XCTAssertLessThan(mean, 8, "the stand-in looks like the lifted cards: mean difference \(mean) levels over the stack \(box) at lift \(lift) (set PHOTOSTACK_TEST_PNG_DIR to see both frames)")
     }
 }

@@ -36,4 +36,21 @@ int ps_affine_bilinear_occluded(uint32_t *dst, int dst_stride, int dst_width, in
                                 const uint32_t *src, int src_stride, int src_width, int src_height,
                                 const double inverse[6], const double *quads, int quad_count, int64_t *sampled);
 
+/* Renders a soft shadow into the rectangle [x0, x1) × [y0, y1) of `dst` (operator SOURCE: every pixel of it is
+ * replaced by the shadow's premultiplied colour, transparent where there is none): what Canvas's `drawSoftShadow`
+ * paints with `layers` stacked translucent rounded rectangles, evaluated per pixel instead of rasterised layer by
+ * layer. Layer i of n = max(2, ceil(2 · radius)) is `rect` (x, y, width, height, user units) grown by
+ * g = radius · (1 − 2i/(n − 1)) / 2 with corner radius min(corner_radius + max(0, g), half its width, half its height),
+ * at alpha a = 1 − (1 − peak_alpha)^(1/n); its coverage of a pixel is 1/2 − (signed distance from the pixel's centre
+ * to its edge, device pixels) / (|cos θ| + |sin θ|) for the map's rotation θ (a pixel's extent across an edge at that
+ * angle), clamped to 0…1, and the layers compose as 1 − Π(1 − a · coverage).
+ * `inverse` maps a destination pixel's centre (x + 0.5, y + 0.5) to user units as in `ps_affine_bilinear`;
+ * `px_per_unit`: device pixels per user unit. `rgb`: the colour (0…1, not premultiplied). `hole` (x, y, width, height,
+ * user units) or NULL: pixels whose centres lie inside it are left transparent (something opaque covers them).
+ * Adds the number of pixels evaluated to `*shaded` when it is not NULL. Returns PS_DRAW_INVALID for sizes, matrices
+ * or more than 512 layers it cannot use. */
+int ps_soft_shadow(uint32_t *dst, int dst_stride, int dst_width, int dst_height, int x0, int y0, int x1, int y1,
+                   const double inverse[6], double px_per_unit, const double rect[4], double corner_radius, double radius,
+                   double peak_alpha, const double rgb[3], const double *hole, int64_t *shaded);
+
 #endif

@@ -32,8 +32,15 @@ extension CollectionScreen {
                                                                uniquingKeysWith: { a, _ in a }) : [:]
         let beforeInPlace: [ElementKey: Int?] = copying ? Dictionary(items.map { ($0.attributes.key, ($0.view as? DrawableView)?.appearanceSignatureInPlace) },
                                                                       uniquingKeysWith: { a, _ in a }) : [:]
-        if occluding { assignOccluders(items, in: ctx, offset: offset) }
-        defer { if occluding { for item in items { (item.view as? DrawableView)?.occluders = [] } } }
+        if occluding {
+            assignOccluders(items, in: ctx, offset: offset)
+        } else if allowsOcclusion {
+            // Groups of elements that occlude one another (a lifted stack's cards).
+            let grouped = Dictionary(grouping: items.filter { ($0.view as? DrawableView)?.occlusionGroup != nil }) {
+                ($0.view as! DrawableView).occlusionGroup!
+            }
+            for (_, members) in grouped where members.count > 1 { assignOccluders(members, in: ctx, offset: offset) }
+        }
         var wholeKeys = Set<ElementKey>()
         let region = copying ? scrollCopyRegion(ctx, items: items, signatures: before, inPlace: beforeInPlace, scale: scale, width: width,
                                                 height: height, deviceOffset: (dox, doy), redrawnWhole: &wholeKeys) : nil
@@ -62,6 +69,9 @@ extension CollectionScreen {
             drawBackground(in: ctx)
             for item in items { paint(item, in: ctx, offset: offset, scale: scale) }
         }
+        // Occluders hold for this frame's drawing only: they change which pixels are sampled, not what the frame shows,
+        // so the record's signatures below are taken without them.
+        for item in items { (item.view as? DrawableView)?.occluders = [] }
         var underIndicators: [(surface: ImageSurface, x: Int, y: Int)] = []
         if copying {
             for r in indicatorDeviceRects(scale: scale) {

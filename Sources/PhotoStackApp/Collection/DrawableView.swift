@@ -41,4 +41,9 @@ open class DrawableView: ReusableView {
     /// Set by the screen for one `draw`: device quads that opaque elements drawn after this one will cover. What
     /// the view would paint there is painted over, so it may skip that work (the frame is the same).
     public var occluders: [DeviceQuad] = []
+
+    /// Elements with the same group are told what the later ones among them cover (`occluders`) even when the screen
+    /// does not occlude all its elements (`CollectionScreen.occludesHiddenElements`): the cards of a lifted stack, drawn
+    /// scaled, whose top card hides the middle of the two beneath it. nil: in no group.
+    public var occlusionGroup: Int?
 }

@@ -13,7 +13,7 @@ extension PhotoCell {
               card.hasOpaqueSquare else { return nil }
         let side = a.size.width, c = side / 2
         // `draw` scales the card (its pixels about their centre) by this many element points per card point.
-        let scale = (1 + 0.05 * lift) * side / card.side
+        let scale = (1 + Self.liftGrowth * lift) * side / card.side
         let half = card.opaqueHalfSide / card.deviceScale * scale
         guard half > 0 else { return nil }
         return CanvasRect(x: c - half, y: c - half, width: 2 * half, height: 2 * half)

@@ -43,12 +43,19 @@ final class PhotoCell: DrawableView {
         coveringRotation = nil
         isDrawn = true
         occluders = []
+        occlusionGroup = nil
     }
 
     /// The card geometry at rest (no lift): side (points), device pixels per point, rotation (radians) and the
     /// covered middle (device pixels, half side), from the element's attributes.
     var restingGeometry: (side: Double, pixelsPerPoint: Double, rotation: Double, covered: Double)? {
-        guard lift < 0.0001, let a = attributes else { return nil }
+        guard lift < 0.0001 else { return nil }
+        return geometryAtRest
+    }
+
+    /// The card geometry it has (lifted) or will have (dropped) at rest, whatever its lift now.
+    var geometryAtRest: (side: Double, pixelsPerPoint: Double, rotation: Double, covered: Double)? {
+        guard let a = attributes else { return nil }
         let side = a.size.width, ppp = deviceScale * a.transform.scale
         let covered = coveringRotation.map { RotatedPhotoCard.inscribedHalfSide(side: side, rotation: $0) * ppp } ?? 0
         return (side, ppp, a.transform.rotation, covered)
@@ -56,7 +63,14 @@ final class PhotoCell: DrawableView {
 
     /// The rotated card's key for `content`, if the card rests (no lift).
     func restingKey(_ content: CardKey.Content) -> CardKey? {
-        guard let photo, let g = restingGeometry else { return nil }
+        guard lift < 0.0001 else { return nil }
+        return keyAtRest(content)
+    }
+
+    /// The key of the rotated card the cell draws when it rests (no lift), whatever its lift now: while a stack lifts,
+    /// its resting cards, scaled, stand in for the unrotated cards being built (`PhotoCell+Lift.swift`).
+    func keyAtRest(_ content: CardKey.Content) -> CardKey? {
+        guard let photo, let g = geometryAtRest else { return nil }
         return CardKey(photo: photo.id, content: content, side: g.side, pixelsPerPoint: g.pixelsPerPoint, rotation: g.rotation,
                        covered: g.covered)
     }
@@ -109,8 +123,14 @@ final class PhotoCell: DrawableView {
             service.prepareCard(key, content: content, side: g.side, pixelsPerPoint: g.pixelsPerPoint, rotation: g.rotation,
                                 covered: g.covered, need: need)
         } else if onScreen, let u = unrotatedKey(contentKey) {
+            // Lifting (or dropping): the resting rotated card, scaled, stands in while the unrotated card is built in the
+            // background; it is kept for the drop's last frame.
+            let restingCard = mayRerender ? keyAtRest(contentKey).flatMap { k -> CardKey? in
+                service.keepCard(k)
+                return service.rotatedCard(k) != nil ? k : nil
+            } : nil
             service.prepareUnrotatedCard(u, content: content, side: a.size.width, deviceScale: deviceScale, anySize: !mayRerender,
-                                         need: onScreenNeed)
+                                         need: restingCard != nil ? .soon : onScreenNeed)
         }
     }
 
@@ -199,19 +219,19 @@ final class PhotoCell: DrawableView {
         // transform — the one of this content (any size), else the photo's stand-in; with neither (scrolling onto a
         // photo never drawn): the quick card.
         guard let card = unrotatedKey(contentKey).flatMap({ service.unrotatedCard($0) }) ?? service.standIn(for: photo.id) else {
+            if drawRestingCardLifted(in: ctx, side: side, contentKey: contentKey, service: service) {
+                drawMarks(in: ctx, side: side, photo: photo, service: service)
+                return
+            }
             service.countQuickDraw()
             drawQuick(content, in: ctx, side: side)
             return
         }
-        let scale = (1 + 0.05 * lift) * side / card.side
+        let scale = (1 + Self.liftGrowth * lift) * side / card.side
         if RotatedPhotoCard.rotationAndScale(of: m).map({ $0.rotation != 0 || abs($0.scale * scale / card.deviceScale - 1) > 1e-9 }) ?? true {
             service.countTransformedDraw()
         }
-        if castsLiftShadow && lift > 0.01 {
-            let s = side * (1 + 0.05 * lift)
-            ctx.drawSoftShadow(of: CanvasRect(x: c - s / 2, y: c - s / 2, width: s, height: s), radius: 10 * lift,
-                               dx: 0, dy: 8 * lift, color: RGBA(0, 0, 0, 0.35 * lift))
-        }
+        if castsLiftShadow && lift > 0.01 { drawLiftShadow(in: ctx, side: side, covered: liftShadowCovered(matrix: m)) }
         card.draw(in: ctx, centerX: c, centerY: c, scale: scale, occluders: occluders)
         drawMarks(in: ctx, side: side, photo: photo, service: service)
     }

@@ -254,6 +254,9 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
                 cell.mayDrawQuick = scrolling
                 // The top card (opaque, same centre) covers the middle of the two drawn beneath it.
                 cell.coveringRotation = p.item > 0 && !animating ? stackLayout.rotation(section: p.section, item: 0) : nil
+                // A lifted stack's cards are resampled with their transform: the top card's opaque square is not resampled
+                // in the cards beneath it.
+                cell.occlusionGroup = cell.lift > 0 && !animating ? p.section : nil
                 let itemPixels = pixelSize(forItem: p.item)
                 if cell.pixelSize != itemPixels { cell.pixelSize = itemPixels }
                 let box = item.attributes.boundingBox

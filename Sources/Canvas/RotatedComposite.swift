@@ -20,27 +20,14 @@ public enum RotatedComposite {
     /// would be painted over), so the frame is the same, made for less. False (nothing drawn) when the matrix cannot
     /// be inverted or the scratch cannot be made.
     static func draw(_ source: ImageSurface, halfSide: Double, in ctx: CairoContext, alpha: Double, occluders: [DeviceQuad] = []) -> Bool {
-        let m = ctx.currentMatrix()
-        let det = m.a * m.d - m.b * m.c
-        guard det.isFinite, abs(det) > 1e-12 else { return false }
-        // Device bounding box of the source rectangle, grown by a pixel for the filter, within the clip.
+        // Device box of the source rectangle (grown by a pixel for the filter, within the clip), and the inverse
+        // (device → user), then user → source pixels (+ halfSide), for scratch pixel (x, y) at device (x + x0, y + y0).
         let w = Double(source.pixelWidth), h = Double(source.pixelHeight)
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for (ux, uy) in [(-halfSide, -halfSide), (w - halfSide, -halfSide), (-halfSide, h - halfSide), (w - halfSide, h - halfSide)] {
-            let x = m.a * ux + m.c * uy + m.tx, y = m.b * ux + m.d * uy + m.ty
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-        }
-        let clip = ctx.deviceClipExtents()
-        let x0 = max(Int((minX - 1).rounded(.down)), clip.x0), y0 = max(Int((minY - 1).rounded(.down)), clip.y0)
-        let x1 = min(Int((maxX + 1).rounded(.up)), clip.x1), y1 = min(Int((maxY + 1).rounded(.up)), clip.y1)
-        guard x1 > x0, y1 > y0 else { return true }   // nothing of it is visible
-        let bw = x1 - x0, bh = y1 - y0
-        // The inverse (device → user), then user → source pixels (+ halfSide), for scratch pixel (x, y) at
-        // device (x + x0, y + y0).
-        let ia = m.d / det, ib = -m.b / det, ic = -m.c / det, id = m.a / det
-        let itx = (m.c * m.ty - m.d * m.tx) / det, ity = (m.b * m.tx - m.a * m.ty) / det
-        let tx = ia * Double(x0) + ic * Double(y0) + itx + halfSide
-        let ty = ib * Double(x0) + id * Double(y0) + ity + halfSide
+        guard let f = DeviceFootprint(of: CanvasRect(x: -halfSide, y: -halfSide, width: w, height: h), in: ctx) else { return false }
+        guard !f.isEmpty else { return true }   // nothing of it is visible
+        let x0 = f.x0, y0 = f.y0, x1 = f.x1, y1 = f.y1, bw = f.width, bh = f.height
+        let (ia, ib, ic, id) = (f.inverse.a, f.inverse.b, f.inverse.c, f.inverse.d)
+        let tx = f.inverse.tx + halfSide, ty = f.inverse.ty + halfSide
         lock.lock(); defer { lock.unlock() }
         if scratch == nil || scratch!.pixelWidth < bw || scratch!.pixelHeight < bh {
             let side = max(bw, bh, scratch?.pixelWidth ?? 0, scratch?.pixelHeight ?? 0)

@@ -24,28 +24,16 @@ public enum SoftShadowComposite {
     /// refuses the arguments or the scratch cannot be made: draw it with `drawSoftShadow` then.
     public static func draw(in ctx: CairoContext, of rect: CanvasRect, cornerRadius: Double = 0, radius: Double, dx: Double, dy: Double,
                             color: RGBA, covered: CanvasRect? = nil) -> Bool {
-        let m = ctx.currentMatrix()
-        let det = m.a * m.d - m.b * m.c
-        guard det.isFinite, abs(det) > 1e-12 else { return false }
         let base = CanvasRect(x: rect.x + dx, y: rect.y + dy, width: rect.width, height: rect.height)
+        let m = ctx.currentMatrix()
+        let pxPerUnit = abs(m.a * m.d - m.b * m.c).squareRoot()
+        guard pxPerUnit.isFinite, pxPerUnit > 1e-6 else { return false }
         // The outermost layer is the rect grown by radius / 2; a pixel more for its anti-aliased edge.
-        let pxPerUnit = abs(det).squareRoot()
-        let outer = base.insetBy(-(radius / 2 + 1 / pxPerUnit))
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for (ux, uy) in [(outer.x, outer.y), (outer.x + outer.width, outer.y), (outer.x, outer.y + outer.height),
-                         (outer.x + outer.width, outer.y + outer.height)] {
-            let x = m.a * ux + m.c * uy + m.tx, y = m.b * ux + m.d * uy + m.ty
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-        }
-        let clip = ctx.deviceClipExtents()
-        let x0 = max(Int((minX - 1).rounded(.down)), clip.x0), y0 = max(Int((minY - 1).rounded(.down)), clip.y0)
-        let x1 = min(Int((maxX + 1).rounded(.up)), clip.x1), y1 = min(Int((maxY + 1).rounded(.up)), clip.y1)
-        guard x1 > x0, y1 > y0 else { return true }   // nothing of it is visible
-        let bw = x1 - x0, bh = y1 - y0
+        guard let f = DeviceFootprint(of: base.insetBy(-(radius / 2 + 1 / pxPerUnit)), in: ctx) else { return false }
+        guard !f.isEmpty else { return true }   // nothing of it is visible
+        let x0 = f.x0, y0 = f.y0, bw = f.width, bh = f.height
         // Scratch pixel (x, y) is device pixel (x + x0, y + y0): the inverse (device → user) shifted by (x0, y0).
-        let ia = m.d / det, ib = -m.b / det, ic = -m.c / det, id = m.a / det
-        let itx = (m.c * m.ty - m.d * m.tx) / det, ity = (m.b * m.tx - m.a * m.ty) / det
-        let inverse = [ia, ib, ic, id, ia * Double(x0) + ic * Double(y0) + itx, ib * Double(x0) + id * Double(y0) + ity]
+        let inverse = [f.inverse.a, f.inverse.b, f.inverse.c, f.inverse.d, f.inverse.tx, f.inverse.ty]
         lock.lock(); defer { lock.unlock() }
         if scratch == nil || scratch!.pixelWidth < bw || scratch!.pixelHeight < bh {
             let side = max(bw, bh, scratch?.pixelWidth ?? 0, scratch?.pixelHeight ?? 0)

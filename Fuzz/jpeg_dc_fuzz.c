@@ -5,16 +5,9 @@
  * differs is a finding (abort), as are the sanitizers' and a decode budget left reserved. */
 #include "fuzz_memfd.h"
 #include "jpeg_shim.h"
+#include "fuzz_jpeg_result.h"
 
 #include <string.h>
-
-static void release(ps_jpeg_result *r) {
-    if (!r->pixels) return;
-    if (r->pixels_mapped) ps_jpeg_unmap_pixels(r->pixels, (size_t)r->stride * (size_t)r->height);
-    else ps_jpeg_free(r->pixels);
-    ps_budget_release(r->reserved_bytes);
-    r->pixels = NULL;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ps_jpeg_options o;

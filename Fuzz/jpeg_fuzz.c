@@ -3,13 +3,7 @@
  * size exercises the refusals instead of spending seconds decoding padding). */
 #include "fuzz_memfd.h"
 #include "jpeg_shim.h"
-
-static void release(ps_jpeg_result *r) {
-    if (!r->pixels) return;
-    if (r->pixels_mapped) ps_jpeg_unmap_pixels(r->pixels, (size_t)r->stride * (size_t)r->height);
-    else ps_jpeg_free(r->pixels);
-    ps_budget_release(r->reserved_bytes);
-}
+#include "fuzz_jpeg_result.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ps_jpeg_options o;

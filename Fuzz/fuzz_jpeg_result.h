@@ -1,7 +1,16 @@
-/* Shared by the JPEG fuzz harnesses: gives back what a ps_jpeg_result holds (pixels and budget). */
+/* Shared by the JPEG fuzz harnesses: the small limits they decode under (an input claiming a huge size exercises
+ * the refusals instead of spending seconds decoding padding), and giving back what a ps_jpeg_result holds. */
 #ifndef FUZZ_JPEG_RESULT_H
 #define FUZZ_JPEG_RESULT_H
 #include "jpeg_shim.h"
+
+static void fuzz_jpeg_options(ps_jpeg_options *o) {
+    ps_jpeg_default_options(o);
+    o->max_source_pixels = 4000000;
+    o->max_scaled_output_pixels = 1000000;
+    o->max_working_memory = 64LL << 20;
+    o->budget_wait_ms = 0;
+}
 
 static void release(ps_jpeg_result *r) {
     if (!r->pixels) return;

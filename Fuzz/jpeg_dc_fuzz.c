@@ -11,11 +11,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ps_jpeg_options o;
-    ps_jpeg_default_options(&o);
-    o.max_source_pixels = 4000000;
-    o.max_scaled_output_pixels = 1000000;
-    o.max_working_memory = 64LL << 20;
-    o.budget_wait_ms = 0;
+    fuzz_jpeg_options(&o);
     o.target_longest_side = 1; /* scale 1/8 whatever the size */
     ps_jpeg_result dc, ref;
     memset(&dc, 0, sizeof(dc));

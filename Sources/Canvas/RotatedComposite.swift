@@ -29,12 +29,7 @@ public enum RotatedComposite {
         let (ia, ib, ic, id) = (f.inverse.a, f.inverse.b, f.inverse.c, f.inverse.d)
         let tx = f.inverse.tx + halfSide, ty = f.inverse.ty + halfSide
         lock.lock(); defer { lock.unlock() }
-        if scratch == nil || scratch!.pixelWidth < bw || scratch!.pixelHeight < bh {
-            let side = max(bw, bh, scratch?.pixelWidth ?? 0, scratch?.pixelHeight ?? 0)
-            guard let s = try? ImageSurface(pixelWidth: side, pixelHeight: side) else { return false }
-            scratch = s
-        }
-        let target = scratch!
+        guard let target = ImageSurface.scratch(&scratch, covering: bw, bh) else { return false }
         let dx0 = Double(x0), dy0 = Double(y0)
         let local = occluders.filter { $0.meets(x0: dx0, y0: dy0, x1: Double(x1), y1: Double(y1)) }.map { q in
             var q = q

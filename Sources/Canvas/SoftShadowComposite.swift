@@ -35,12 +35,7 @@ public enum SoftShadowComposite {
         // Scratch pixel (x, y) is device pixel (x + x0, y + y0): the inverse (device → user) shifted by (x0, y0).
         let inverse = [f.inverse.a, f.inverse.b, f.inverse.c, f.inverse.d, f.inverse.tx, f.inverse.ty]
         lock.lock(); defer { lock.unlock() }
-        if scratch == nil || scratch!.pixelWidth < bw || scratch!.pixelHeight < bh {
-            let side = max(bw, bh, scratch?.pixelWidth ?? 0, scratch?.pixelHeight ?? 0)
-            guard let s = try? ImageSurface(pixelWidth: side, pixelHeight: side) else { return false }
-            scratch = s
-        }
-        let target = scratch!
+        guard let target = ImageSurface.scratch(&scratch, covering: bw, bh) else { return false }
         cairo_surface_flush(target.raw)
         guard let data = cairo_image_surface_get_data(target.raw) else { return false }
         let hole = covered.map { [$0.x, $0.y, $0.width, $0.height] }

@@ -3,7 +3,7 @@ import Canvas
 /// A title drawn while its stack changes size (a zoom's or a resize's reflow) or under a transform: the text is drawn
 /// once, at rest, into an image at the device scale, and the image is composited with the frame's scale. Laying the
 /// text out again for each new scale would make a new font per frame in Pango and cairo, which keep them (measured:
-/// +9 MB of heap after 100 scales of one title, +38 MB after 1,000; ~2.5 ms a draw).
+/// +9 MB of heap after 100 scales of one title, +38 MB after 1,000; ~3.4 ms a draw).
 struct TitleImage {
     /// The text drawn with its top-left at (`margin`, `margin`) points; device pixels.
     let surface: ImageSurface

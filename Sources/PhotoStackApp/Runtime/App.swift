@@ -49,6 +49,8 @@ public final class App: WindowClient {
     var memoryAfterRelease: MemoryState?
     /// `screen.workCounters` at the last frame logged.
     private var loggedWork: [String: Int] = [:]
+    /// Whether the first frame was logged (it carries the launch's CPU figures).
+    private var loggedFirstFrame = false
 
     public init(screen: Screen, inbox: Inbox<AppMessage>, width: Double, height: Double, scale: Double,
                 statePath: String? = nil) {
@@ -118,10 +120,17 @@ public final class App: WindowClient {
         dirty = false
         if let log = frameLog {
             let facts = screen.lastFrame
-            log.record(FrameLog.Entry(t: time, cpuMs: (FrameLog.threadCPUSeconds() - frameCPUStart) * 1000,
-                                      updateMs: frameUpdateCPU * 1000, screen: screen.name,
-                                      x: facts.offset.x, y: facts.offset.y, redrawn: facts.redrawn, events: loggedEvents,
-                                      work: workThisFrame(), held: tracesMemory ? screen.heldCounters : nil))
+            let threadCPU = FrameLog.threadCPUSeconds()
+            var entry = FrameLog.Entry(t: time, cpuMs: (threadCPU - frameCPUStart) * 1000,
+                                       updateMs: frameUpdateCPU * 1000, screen: screen.name,
+                                       x: facts.offset.x, y: facts.offset.y, redrawn: facts.redrawn, events: loggedEvents,
+                                       work: workThisFrame(), held: tracesMemory ? screen.heldCounters : nil)
+            if !loggedFirstFrame {
+                loggedFirstFrame = true
+                entry.launchCpuMs = FrameLog.processCPUSeconds() * 1000
+                entry.launchUiCpuMs = threadCPU * 1000
+            }
+            log.record(entry)
             loggedEvents.removeAll()
         }
         // While frames are drawn — an animation, or content that changes without one (albums streaming in while a big

@@ -35,6 +35,10 @@ public final class FrameLog: @unchecked Sendable {
         /// With `PHOTOSTACK_MEMORY_TRACE` set: what the screen holds after the frame (`Screen.heldCounters`, e.g.
         /// `cardKB`: bytes of card renderings kept, in KiB); else omitted.
         public var held: [String: Int]? = nil
+        /// The first frame only: CPU time the whole process (every thread) and the UI thread had used since the
+        /// process started, when the frame was drawn, milliseconds. What a launch costs, repeatable where wall times
+        /// are not (a shared machine); else omitted.
+        public var launchCpuMs: Double? = nil, launchUiCpuMs: Double? = nil
     }
 
     /// Where the log goes.
@@ -85,6 +89,13 @@ public final class FrameLog: @unchecked Sendable {
             handle.write(data)
             condition.lock(); pendingWrites -= batch.count; condition.broadcast(); condition.unlock()
         }
+    }
+
+    /// CPU time every thread of the process has used, seconds (CLOCK_PROCESS_CPUTIME_ID).
+    public static func processCPUSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     /// CPU time the calling thread has used, seconds (CLOCK_THREAD_CPUTIME_ID).

@@ -52,4 +52,30 @@ final class FirstFrameWaitTests: XCTestCase {
         XCTAssertTrue(FirstFrameWait.run(client, clock: clock, until: 0.2) { _ in XCTFail("slept") })
         XCTAssertEqual(client.log, [])
     }
+
+    /// Results that arrive one after another (a warm launch's thumbnails and cards, ~0.5 ms apart) are taken together:
+    /// a turn (every visible cell prepared again) at most every `minTurnInterval`, not one per delivery.
+    func testResultsArrivingInQuickSuccessionAreTakenInTurnsAtLeastTheIntervalApart() {
+        let clock = ManualClock(now: 0)
+        let client = Client(readyAfter: .max)
+        var sleeps = 0
+        // Something wakes the host every 0.5 ms.
+        FirstFrameWait.run(client, clock: clock, until: 0.1, minTurnInterval: 0.004) { s in
+            sleeps += 1
+            clock.advance(by: min(s, 0.0005))
+        }
+        let turns = client.log.filter { $0 == "update" }.count
+        XCTAssertEqual(turns, 25, "0.1 s in turns 4 ms apart, not 200 turns 0.5 ms apart")
+        XCTAssertEqual(sleeps, 200, "the host still slept on every wake-up")
+        XCTAssertEqual(clock.now, 0.1, accuracy: 1e-9, "the deadline still holds")
+    }
+
+    /// The interval never holds a turn past the deadline.
+    func testTheIntervalStopsAtTheDeadline() {
+        let clock = ManualClock(now: 0)
+        let client = Client(readyAfter: .max)
+        FirstFrameWait.run(client, clock: clock, until: 0.003, minTurnInterval: 0.004) { s in clock.advance(by: min(s, 0.001)) }
+        XCTAssertEqual(client.log, ["results", "update"])
+        XCTAssertEqual(clock.now, 0.003, accuracy: 1e-9)
+    }
 }

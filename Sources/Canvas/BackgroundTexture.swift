@@ -68,17 +68,8 @@ public final class BackgroundTexture {
         let x0 = Int((m.a * rect.x + m.tx).rounded(.down)), y0 = Int((m.d * rect.y + m.ty).rounded(.down))
         let x1 = Int((m.a * (rect.x + rect.width) + m.tx).rounded(.up)), y1 = Int((m.d * (rect.y + rect.height) + m.ty).rounded(.up))
         guard x1 > x0, y1 > y0 else { return }
-        let w = x1 - x0 + t, h = y1 - y0 + t
-        if tiled == nil || tiled!.pixelWidth < w || tiled!.pixelHeight < h {
-            // Grown to cover this fill and every earlier one (screens sharing it fill different sizes).
-            let w = max(w, tiled?.pixelWidth ?? 0), h = max(h, tiled?.pixelHeight ?? 0)
-            guard let big = try? ImageSurface(pixelWidth: w, pixelHeight: h) else {
-                return fillRepeating(rect, in: ctx, deviceScale: deviceScale, originX: originX, originY: originY, alpha: alpha)
-            }
-            let bc = CairoContext(surface: big)
-            bc.setRepeatingSource(tile, filter: .nearest)
-            bc.paint()
-            tiled = big
+        guard prepareFill(deviceWidth: x1 - x0, deviceHeight: y1 - y0) else {
+            return fillRepeating(rect, in: ctx, deviceScale: deviceScale, originX: originX, originY: originY, alpha: alpha)
         }
         // Tiles sit at device positions ≡ origin (mod t), as in `fillRepeating` (the origin is in device pixels
         // of this context's user space scaled by `deviceScale`, relative to the user-space origin).
@@ -87,6 +78,25 @@ public final class BackgroundTexture {
         func start(_ edge: Int, _ origin: Int) -> Int { edge - ((edge - origin) % t + t) % t }
         ctx.copyPixelAligned(tiled!, x: start(x0, ox), y: start(y0, oy), clipX: x0, clipY: y0, clipWidth: x1 - x0, clipHeight: y1 - y0,
                              alpha: alpha)
+    }
+
+    /// Makes the pre-tiled surface big enough for a fill of `deviceWidth` × `deviceHeight` device pixels, if it is not
+    /// yet (a window-sized paint: ~10 MB and a few milliseconds at 1920×1080). `fill` does it when needed; a screen
+    /// calls it from its update so that a launch does it while it waits for its thumbnails, not inside the first
+    /// frame. False when the surface cannot be made.
+    @discardableResult
+    public func prepareFill(deviceWidth: Int, deviceHeight: Int) -> Bool {
+        let t = tile.pixelWidth
+        let w = deviceWidth + t, h = deviceHeight + t
+        if let made = tiled, made.pixelWidth >= w, made.pixelHeight >= h { return true }
+        // Grown to cover this fill and every earlier one (screens sharing it fill different sizes).
+        let width = max(w, tiled?.pixelWidth ?? 0), height = max(h, tiled?.pixelHeight ?? 0)
+        guard let big = try? ImageSurface(pixelWidth: width, pixelHeight: height) else { return false }
+        let bc = CairoContext(surface: big)
+        bc.setRepeatingSource(tile, filter: .nearest)
+        bc.paint()
+        tiled = big
+        return true
     }
 
     /// The pre-tiled surface the fills copy from (shared by the textures of this size and seed), if made yet.

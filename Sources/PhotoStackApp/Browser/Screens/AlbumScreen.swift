@@ -43,6 +43,8 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     var endedCells: [(StackEngine.IndexPath, PhotoPath)] = []
     let background = try? BackgroundTexture()
     private var headerLayout: TextLayout?
+    /// The device scale the header's fonts were last prepared at (`prepareBackground`).
+    private var headerPreparedAt: Double?
     /// The grid's zoom level and its input (`AlbumScreen+Zoom.swift`).
     var zoom = ScreenZoom()
 
@@ -185,6 +187,20 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
             if cell.pixelSize != px { cell.pixelSize = px }
             cell.prepare(deviceScale: deviceScale, onScreen: item.attributes.boundingBox.intersects(viewport))
         }
+        prepareBackground()
+    }
+
+    /// Last in the update, after the loads and cards were asked for: what the first frame would otherwise make — the
+    /// pre-tiled background (a window-sized paint) and the header's fonts and glyphs (the first text drawn in the
+    /// process loads them: ~5–15 ms) — made while a launch waits for its thumbnails (`FirstFrameWait`). Later
+    /// updates find both made.
+    private func prepareBackground() {
+        background?.prepareFill(deviceWidth: Int((viewportWidth * deviceScale).rounded(.up)),
+                                deviceHeight: Int((viewportHeight * deviceScale).rounded(.up)))
+        if headerPreparedAt != deviceScale, let h = preparedHeaderLayout() {
+            h.prepareForDrawing(deviceScale: deviceScale)
+            headerPreparedAt = deviceScale
+        }
     }
 
     /// Also while closing: frames continue until the fly-back completes and the browser pops this screen.
@@ -279,15 +295,20 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         let y = -collectionView.contentOffset.y
         background?.fill(CanvasRect(x: 0, y: 0, width: viewportWidth, height: viewportHeight), in: ctx,
                          deviceScale: deviceScale, originX: 0, originY: y, alpha: min(1, alpha))
+        if let h = preparedHeaderLayout() {
+            h.draw(in: ctx, x: 28, y: y + (Self.headerHeight - h.size.height) / 2, color: RGBA(1, 1, 1, 0.95 * alpha),
+                   shadowColor: RGBA(0, 0, 0, 0.45 * alpha))
+        }
+    }
+
+    /// The header's layout for the current width, made when missing or the width changed.
+    private func preparedHeaderLayout() -> TextLayout? {
         let width = max(10, viewportWidth - 56)
         if headerLayout == nil || headerLayout!.width != width {
             headerLayout = TextLayout(text: headerText, font: "Sans Bold 18", width: width, alignment: .center, ellipsize: true,
                                       direction: .leftToRight)
         }
-        if let h = headerLayout {
-            h.draw(in: ctx, x: 28, y: y + (Self.headerHeight - h.size.height) / 2, color: RGBA(1, 1, 1, 0.95 * alpha),
-                   shadowColor: RGBA(0, 0, 0, 0.45 * alpha))
-        }
+        return headerLayout
     }
 
     /// "Title  ·  12 photos  ·  3 files not shown" (videos, sidecars, unsupported or unreadable files are counted,

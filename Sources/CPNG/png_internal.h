@@ -3,6 +3,7 @@
 #define PHOTOSTACK_PNG_INTERNAL_H
 
 #include <png.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct {
@@ -31,5 +32,8 @@ int ps_row_downscaler_init(ps_row_downscaler *s, uint32_t *out, uint32_t width, 
 void ps_row_downscaler_push(ps_row_downscaler *s, const uint32_t *row);
 /* Frees the work arrays (not the output; the sizes stay readable). */
 void ps_row_downscaler_free(ps_row_downscaler *s);
+
+/* CRC-32 with the PNG/zlib polynomial, table-driven (png_checksum.c; CPNG links libpng only, not zlib). */
+uint32_t ps_png_chunk_crc(const uint8_t *data, size_t length);
 
 #endif

@@ -34,6 +34,8 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     var albumsByKey: [FolderKey: Album] = [:]
     var shownAlbums: [Album] = []
     var lifts: [Int: LiftAnimation] = [:]
+    /// Stacks lifting or dropping are drawn from their resting cards scaled (`PhotoCell.scalesRestingCardWhileLifting`).
+    var liftsFromRestingCards = true
     var needsImageRequests = true
     /// True while another screen hides this one completely (an album open at rest, a photo over it): its photos are
     /// then asked for after everything that shows (prefetch priority) and its cards are built in the background,
@@ -249,6 +251,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
                 let count = collectionView.numberOfItems(inSection: p.section)
                 cell.lift = lift(section: p.section, at: time)
                 cell.castsLiftShadow = p.item == min(count, Self.drawnDepth) - 1
+                cell.scalesRestingCardWhileLifting = liftsFromRestingCards
                 cell.showsFocusRing = selectedSection == p.section && p.item == 0
                 cell.mayRerender = !animating
                 cell.mayDrawQuick = scrolling

@@ -206,3 +206,74 @@ int ps_affine_bilinear_occluded(uint32_t *dst, int dst_stride, int dst_width, in
     if (sampled) *sampled += count;
     return PS_DRAW_OK;
 }
+
+int ps_scale_nearest_occluded(uint32_t *dst, int dst_stride, int dst_width, int dst_height,
+                              int x0, int y0, int x1, int y1,
+                              const uint32_t *src, int src_stride, int src_width, int src_height,
+                              const double inverse[6], const double *quads, int quad_count, int64_t *sampled) {
+    if (!dst || !src || !inverse || dst_width <= 0 || dst_height <= 0 || src_width <= 0 || src_height <= 0) return PS_DRAW_INVALID;
+    if (dst_stride < dst_width * 4 || src_stride < src_width * 4) return PS_DRAW_INVALID;
+    if (src_width > 32767 || src_height > 32767) return PS_DRAW_INVALID;   /* 16.16 coordinates */
+    for (int k = 0; k < 6; k++) if (!isfinite(inverse[k]) || fabs(inverse[k]) > 1e6) return PS_DRAW_INVALID;
+    if (inverse[1] != 0 || inverse[2] != 0) return PS_DRAW_INVALID;        /* axis-aligned maps only */
+    if (quad_count < 0 || (quad_count > 0 && !quads)) return PS_DRAW_INVALID;
+    if (quad_count > PS_DRAW_MAX_QUADS) quad_count = PS_DRAW_MAX_QUADS;
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 > dst_width) x1 = dst_width;
+    if (y1 > dst_height) y1 = dst_height;
+    if (x0 >= x1 || y0 >= y1) return PS_DRAW_OK;
+
+    const uint8_t *s = (const uint8_t *)src;
+    int64_t count = 0;
+    /* The source column of each pixel's centre is the same on every row: its first pixel inside the source and its
+     * last, then u (16.16) steps by dux. */
+    const int64_t dux = llround(inverse[0] * FX_ONE);
+    const int64_t u0 = llround((inverse[0] * (x0 + 0.5) + inverse[4]) * FX_ONE);
+    int in0 = x1, in1 = x0;   /* [in0, in1): columns whose texel lies inside the source */
+    for (int x = x0; x < x1; x++) {
+        int64_t iu = (u0 + (int64_t)(x - x0) * dux) >> 16;
+        if (iu >= 0 && iu < src_width) {
+            if (x < in0) in0 = x;
+            in1 = x + 1;
+        }
+    }
+    for (int y = y0; y < y1; y++) {
+        uint32_t *row = (uint32_t *)((uint8_t *)dst + (size_t)y * dst_stride);
+        double sy = floor(inverse[3] * (y + 0.5) + inverse[5]);
+        if (sy < 0 || sy >= src_height || in0 >= in1) { memset(row + x0, 0, (size_t)(x1 - x0) * 4); continue; }
+        const uint32_t *srow = (const uint32_t *)(s + (size_t)sy * src_stride);
+        int spans[PS_DRAW_MAX_QUADS][2], n = 0;
+        for (int k = 0; k < quad_count; k++) {
+            int a, b;
+            quad_row_span(quads + 8 * k, y, &a, &b);
+            if (a < x0) a = x0;
+            if (b > x1) b = x1;
+            if (a >= b) continue;
+            int i = n++;
+            while (i > 0 && spans[i - 1][0] > a) { spans[i][0] = spans[i - 1][0]; spans[i][1] = spans[i - 1][1]; i--; }
+            spans[i][0] = a; spans[i][1] = b;
+        }
+        int x = x0;
+        for (int k = 0; k <= n; k++) {
+            int end = k < n ? spans[k][0] : x1;
+            if (end > x) {
+                int a = x < in0 ? in0 : x, b = end > in1 ? in1 : end;
+                if (a > end) a = end;
+                if (b < a) b = a;
+                if (a > x) memset(row + x, 0, (size_t)(a - x) * 4);
+                int64_t u = u0 + (int64_t)(a - x0) * dux;
+                for (int i = a; i < b; i++, u += dux) row[i] = srow[u >> 16];
+                if (end > b) memset(row + b, 0, (size_t)(end - b) * 4);
+                count += b - a;
+                x = end;
+            }
+            if (k < n && spans[k][1] > x) {
+                memset(row + x, 0, (size_t)(spans[k][1] - x) * 4);
+                x = spans[k][1];
+            }
+        }
+    }
+    if (sampled) *sampled += count;
+    return PS_DRAW_OK;
+}

@@ -9,17 +9,22 @@ import Foundation
 public enum RotatedComposite {
     nonisolated(unsafe) private static var scratch: ImageSurface?
     nonisolated(unsafe) private static var sampled: Int64 = 0
+    nonisolated(unsafe) private static var sampledNearest: Int64 = 0
     private static let lock = NSLock()
 
     /// Pixels resampled by every `draw` so far (tests and benchmarks read how much work a frame did).
     public static var sampledPixels: Int64 { lock.lock(); defer { lock.unlock() }; return sampled }
+    /// The part of `sampledPixels` taken with the nearest texel (`nearest` draws).
+    public static var nearestSampledPixels: Int64 { lock.lock(); defer { lock.unlock() }; return sampledNearest }
 
     /// Composites `source`, placed with its centre at the user-space origin (its top-left at (−`halfSide`,
     /// −`halfSide`) in source pixels = user units of the current matrix), at `alpha`, within the current clip.
     /// `occluders`: device quads that opaque layers drawn later cover — what lies under them is not resampled (it
     /// would be painted over), so the frame is the same, made for less. False (nothing drawn) when the matrix cannot
-    /// be inverted or the scratch cannot be made.
-    static func draw(_ source: ImageSurface, halfSide: Double, in ctx: CairoContext, alpha: Double, occluders: [DeviceQuad] = []) -> Bool {
+    /// be inverted or the scratch cannot be made. `nearest`: one texel per pixel (`ps_scale_nearest_occluded`) when the matrix
+    /// has no rotation or shear (else bilinear): for a card that scales while it moves.
+    static func draw(_ source: ImageSurface, halfSide: Double, in ctx: CairoContext, alpha: Double, occluders: [DeviceQuad] = [],
+                     nearest: Bool = false) -> Bool {
         // Device box of the source rectangle (grown by a pixel for the filter, within the clip), and the inverse
         // (device → user), then user → source pixels (+ halfSide), for scratch pixel (x, y) at device (x + x0, y + y0).
         let w = Double(source.pixelWidth), h = Double(source.pixelHeight)
@@ -36,8 +41,12 @@ public enum RotatedComposite {
             q.points = q.points.map { ($0.x - dx0, $0.y - dy0) }
             return q
         }
+        let useNearest = nearest && ib == 0 && ic == 0
+        var count: Int64 = 0
         guard target.resample(source, inverse: (ia, ib, ic, id, tx, ty), x0: 0, y0: 0, x1: bw, y1: bh, occluders: local,
-                              sampled: &sampled) else { return false }
+                              nearest: useNearest, sampled: &count) else { return false }
+        sampled += count
+        if useNearest { sampledNearest += count }
         ctx.paintPixelAligned(target, x: x0, y: y0, width: bw, height: bh, alpha: alpha)
         return true
     }

@@ -89,14 +89,17 @@ public final class RotatedPhotoCard {
     /// would copy it to, at whole pixels), bilinear-filtered (the C kernel, as `RotatedComposite`; pixman's bilinear
     /// scaling took about three times as long): a card of a stack being lifted, drawn from its resting rendering. The
     /// left-out middle scales with it (what covers it must too). `occluders`: device quads opaque cards drawn later cover.
-    public func draw(in ctx: CairoContext, deviceX: Double, deviceY: Double, scale: Double, occluders: [DeviceQuad] = []) {
+    /// `nearest`: one texel per pixel instead of the bilinear filter (a card scaling while it moves: a stack lifting).
+    public func draw(in ctx: CairoContext, deviceX: Double, deviceY: Double, scale: Double, occluders: [DeviceQuad] = [],
+                     nearest: Bool = false) {
         let half = Double(surface.pixelWidth) / 2
         let x = (deviceX - half + 0.5).rounded(.down) + half, y = (deviceY - half + 0.5).rounded(.down) + half
         ctx.withSavedState {
             ctx.identityMatrix()
             ctx.translate(x, y)
             ctx.scale(scale, scale)
-            if abs(scale - 1) > 1e-9, RotatedComposite.draw(surface, halfSide: half, in: ctx, alpha: 1, occluders: occluders) { return }
+            if abs(scale - 1) > 1e-9, RotatedComposite.draw(surface, halfSide: half, in: ctx, alpha: 1, occluders: occluders,
+                                                                  nearest: nearest) { return }
             ctx.setSource(surface, x: -half, y: -half, filter: abs(scale - 1) < 1e-9 ? .nearest : .bilinear)
             ctx.newPath()
             ctx.rectangle(CanvasRect(x: -half, y: -half, width: 2 * half, height: 2 * half))

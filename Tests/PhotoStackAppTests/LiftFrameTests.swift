@@ -129,4 +129,60 @@ final class LiftFrameTests: XCTestCase {
         let mean = Double(total) / Double(max(1, count))
         XCTAssertLessThan(mean, 8, "the stand-in looks like the lifted cards: mean difference \(mean) levels over the stack \(box) at lift \(lift) (set PHOTOSTACK_TEST_PNG_DIR to see both frames)")
     }
+
+    /// While a stack lifts (0 < lift < 1, a new scale in every frame) its cards are its resting rotated cards scaled with
+    /// the nearest texel — no bilinear resampling — and look like the cards drawn from the unrotated ones; lifted at rest
+    /// the frame is the same pixel for pixel as the one drawn from the unrotated cards.
+    func testALiftingStackIsScaledFromItsRestingCardsAndTheLiftedStackAtRestIsUnchanged() throws {
+        let h = restingBrowser()
+        let b = h.browser, builders = b.photos.builders
+        let section = try XCTUnwrap((0..<b.albums.collectionView.numberOfSections).first {
+            b.albums.collectionView.numberOfItems(inSection: $0) >= 3
+        })
+        let c = h.stackCenter(section: section)
+        h.handle(.pointerMoved(x: c.x, y: c.y, modifiers: [], time: h.clock.now))
+        let box = b.albums.stackLayout.frameForStack(section: section)
+        func meanDifference(_ p: ImageSurface, _ q: ImageSurface) -> Double {
+            let o = b.albums.collectionView.contentOffset
+            var total = 0, count = 0
+            for y in Int(box.minY - o.y)..<Int(box.maxY - o.y) where y >= 0 && y < Int(h.height) {
+                for x in Int(box.minX - o.x)..<Int(box.maxX - o.x) where x >= 0 && x < Int(h.width) {
+                    let a = p.pixel(x: x, y: y), d = q.pixel(x: x, y: y)
+                    total += abs(Int(a.r) - Int(d.r)) + abs(Int(a.g) - Int(d.g)) + abs(Int(a.b) - Int(d.b))
+                    count += 3
+                }
+            }
+            return Double(total) / Double(max(1, count))
+        }
+        var moving = 0
+        for _ in 0..<20 {
+            h.clock.advance(by: 1.0 / 60)
+            h.update()
+            builders.waitUntilIdle()   // the unrotated cards are there: the old path would draw them
+            let lift = b.albums.lift(section: section, at: h.clock.now)
+            let nearestBefore = RotatedComposite.nearestSampledPixels, allBefore = RotatedComposite.sampledPixels
+            let scaled = try frame(h)
+            let nearest = RotatedComposite.nearestSampledPixels - nearestBefore, all = RotatedComposite.sampledPixels - allBefore
+            b.albums.liftsFromRestingCards = false
+            h.update()
+            let fromUnrotated = try frame(h)
+            b.albums.liftsFromRestingCards = true
+            h.update()
+            if lift > 0.01 && lift < 1 {
+                moving += 1
+                XCTAssertGreaterThan(nearest, 0, "lift \(lift): cards scaled with the nearest texel")
+                XCTAssertEqual(nearest, all, "lift \(lift): nothing resampled bilinearly")
+                let mean = meanDifference(scaled.surface, fromUnrotated.surface)
+                XCTAssertLessThan(mean, 8, "lift \(lift): like the cards drawn from the unrotated ones (mean difference \(mean) levels)")
+            }
+        }
+        XCTAssertGreaterThan(moving, 5, "frames of the lift")
+        XCTAssertEqual(b.albums.lift(section: section, at: h.clock.now), 1, accuracy: 1e-9, "lifted")
+        let atRest = try frame(h)
+        b.albums.liftsFromRestingCards = false
+        h.update()
+        let before = try frame(h)
+        b.albums.liftsFromRestingCards = true
+        XCTAssertEqual(atRest.surface.differingPixels(from: before.surface), 0, "lifted at rest: the frame as before")
+    }
 }

@@ -38,4 +38,33 @@ final class LiftWhileScrollingTests: XCTestCase {
         let under = try XCTUnwrap(b.albums.hoveredSection, "at rest, the stack now under the pointer is hovered")
         XCTAssertEqual(b.albums.lift(section: under, at: h.clock.now), 1, accuracy: 1e-9)
     }
+
+    /// A stack lifted under the pointer drops at once when a drag starts to move the content (not over the lift's 0.16 s,
+    /// frames of a stack resampled while it scrolls), and the stack under the pointer lifts again once the content rests.
+    func testALiftedStackDropsAtOnceWhenTheContentStartsToMove() throws {
+        let h = BrowserHarness(width: 1024, height: 600)
+        let b = h.browser
+        h.waitUntilReady()
+        let c = h.stackCenter(section: 0)
+        h.handle(.pointerMoved(x: c.x, y: c.y, modifiers: [], time: h.clock.now))
+        h.settle()
+        XCTAssertEqual(b.albums.lift(section: 0, at: h.clock.now), 1, accuracy: 1e-9, "hovered at rest: lifted")
+        h.handle(.pointerDown(PointerEvent(button: .left, x: c.x, y: c.y, time: h.clock.now)))
+        var firstMovingFrame: Double?
+        for i in 1...5 {
+            h.clock.advance(by: 1.0 / 60)
+            h.handle(.pointerMoved(x: c.x, y: c.y - 30 * Double(i), modifiers: [], time: h.clock.now))
+            h.update()
+            if firstMovingFrame == nil, b.albums.scroller.isTracking {
+                firstMovingFrame = b.albums.lift(section: 0, at: h.clock.now)
+                let lifted = (0..<b.albums.collectionView.numberOfSections).filter { b.albums.lift(section: $0, at: h.clock.now) > 0 }
+                XCTAssertEqual(lifted, [], "no stack lifted or dropping in the first frame the content moves")
+            }
+        }
+        XCTAssertEqual(try XCTUnwrap(firstMovingFrame, "the drag moved the content"), 0, "dropped at once")
+        h.handle(.pointerUp(PointerEvent(button: .left, x: c.x, y: c.y - 150, time: h.clock.now)))
+        h.settle()
+        let under = try XCTUnwrap(b.albums.hoveredSection, "at rest, the stack now under the pointer is hovered")
+        XCTAssertEqual(b.albums.lift(section: under, at: h.clock.now), 1, accuracy: 1e-9, "and lifted again")
+    }
 }

@@ -149,4 +149,62 @@ final class ResampleTests: XCTestCase {
                                         sampled: &all))
         XCTAssertEqual(all, 100)
     }
+
+    /// The nearest-texel kernel (a card scaling while a stack lifts): each pixel is the source texel under its centre
+    /// (transparent outside the source), covered pixels transparent and not sampled; maps that rotate are refused.
+    func testNearestKernelTakesTheTexelUnderEachPixelCentre() throws {
+        let src = try card()
+        let half = Double(src.pixelWidth) / 2
+        let inv = inverse(cx: 100.3, cy: 99.6, rotation: 0, scale: 1.037, half: half)
+        let dst = try ImageSurface(pixelWidth: 200, pixelHeight: 200)
+        CairoContext(surface: dst).clear(to: RGBA(1, 0, 0))
+        let quad = DeviceQuad(CanvasRect(x: -30, y: -30, width: 60, height: 60), through: (cos(0.1), sin(0.1), -sin(0.1), cos(0.1), 100, 100))
+        var sampled: Int64 = 0
+        XCTAssertTrue(dst.resample(src, inverse: inv, x0: 0, y0: 0, x1: 200, y1: 200, occluders: [quad], nearest: true, sampled: &sampled))
+        var mismatches = 0, covered = 0, inside = 0
+        func texel(_ sx: Double, _ sy: Double, _ s: UnsafeRawBufferPointer) -> UInt32 {
+            let ix = Int(sx.rounded(.down)), iy = Int(sy.rounded(.down))
+            guard ix >= 0, iy >= 0, ix < src.pixelWidth, iy < src.pixelHeight else { return 0 }
+            return s.load(fromByteOffset: iy * src.stride + ix * 4, as: UInt32.self)
+        }
+        src.withPixelBytes { s in
+            dst.withPixelBytes { d in
+                for y in 0..<200 {
+                    for x in 0..<200 {
+                        let v = d.load(fromByteOffset: y * dst.stride + x * 4, as: UInt32.self)
+                        let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+                        if quad.containsCentre(cx, cy) {
+                            covered += 1
+                            if v != 0 { mismatches += 1 }
+                            continue
+                        }
+                        let sx = inv.a * cx + inv.tx, sy = inv.d * cy + inv.ty
+                        if sx >= 0 && sy >= 0 && sx < Double(src.pixelWidth) && sy < Double(src.pixelHeight) { inside += 1 }
+                        // Fixed-point stepping may fall on the other side of a texel edge it passes within 1/100 of.
+                        if ![0, -0.01, 0.01].contains(where: { texel(sx + $0, sy, s) == v }) { mismatches += 1 }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(covered, 3_000)
+        XCTAssertGreaterThan(inside, 10_000)
+        XCTAssertEqual(mismatches, 0, "each pixel the texel under its centre, covered ones transparent")
+        XCTAssertEqual(sampled, Int64(inside), "only the uncovered pixels inside the source are sampled")
+        let rotated = inverse(cx: 100, cy: 100, rotation: 0.05, scale: 1.0, half: half)
+        XCTAssertFalse(dst.resample(src, inverse: rotated, x0: 0, y0: 0, x1: 10, y1: 10, nearest: true), "rotation refused")
+    }
+}
+
+private extension DeviceQuad {
+    /// True when (x, y) is on the inner side of every edge (corners in order, either orientation).
+    func containsCentre(_ x: Double, _ y: Double) -> Bool {
+        var sign = 0.0
+        for i in 0..<4 {
+            let p = points[i], n = points[(i + 1) % 4]
+            let cross = (n.x - p.x) * (y - p.y) - (n.y - p.y) * (x - p.x)
+            if abs(cross) < 1e-9 { continue }
+            if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+        }
+        return true
+    }
 }

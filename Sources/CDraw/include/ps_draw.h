@@ -36,6 +36,16 @@ int ps_affine_bilinear_occluded(uint32_t *dst, int dst_stride, int dst_width, in
                                 const uint32_t *src, int src_stride, int src_width, int src_height,
                                 const double inverse[6], const double *quads, int quad_count, int64_t *sampled);
 
+/* The nearest-texel counterpart of `ps_affine_bilinear_occluded` for maps without rotation or shear (inverse[1] and
+ * inverse[2] must be 0, else PS_DRAW_INVALID): pixel (x, y) takes source texel (floor(sx), floor(sy)) for its centre's
+ * source coordinates (sx, sy) as defined there, transparent outside the source; pixels inside `quads` are set transparent
+ * without sampling. A card scaling while it moves (a stack lifting), where the bilinear filter is not worth its cost:
+ * one load per pixel. Adds the pixels sampled to `*sampled` when it is not NULL. */
+int ps_scale_nearest_occluded(uint32_t *dst, int dst_stride, int dst_width, int dst_height,
+                              int x0, int y0, int x1, int y1,
+                              const uint32_t *src, int src_stride, int src_width, int src_height,
+                              const double inverse[6], const double *quads, int quad_count, int64_t *sampled);
+
 /* Renders a soft shadow into the rectangle [x0, x1) × [y0, y1) of `dst` (operator SOURCE: every pixel of it is
  * replaced by the shadow's premultiplied colour, transparent where there is none): what Canvas's `drawSoftShadow`
  * paints with `layers` stacked translucent rounded rectangles, evaluated per pixel instead of rasterised layer by

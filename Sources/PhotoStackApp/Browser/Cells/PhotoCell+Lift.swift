@@ -35,15 +35,23 @@ extension PhotoCell {
     /// the element is drawn unsheared at the rotation and scale it was made for: what a lifting stack shows until its
     /// unrotated cards arrive from the builders (a frame or two), instead of building them on the UI thread. False when it
     /// cannot (nothing drawn).
-    func drawRestingCardLifted(in ctx: CairoContext, side: Double, contentKey: CardKey.Content, service: PhotoService) -> Bool {
+    ///
+    /// `moving`: the lift is between its ends (lifting or dropping: it changes in every frame for 0.16 s): the card is
+    /// scaled with the nearest texel (`ps_scale_nearest_occluded`, one load a pixel; a rotated bilinear resample of the
+    /// unrotated card cost a quarter of such a frame) and the lift shadow is drawn under it by the bottom card. Lifted at
+    /// rest the unrotated card is drawn exactly instead; only a lift at rest still waiting for it comes here unmoving
+    /// (bilinear, no shadow for that frame or two, as before).
+    func drawRestingCardLifted(in ctx: CairoContext, side: Double, contentKey: CardKey.Content, service: PhotoService,
+                               moving: Bool = false) -> Bool {
         guard lift > 0, let g = geometryAtRest, let key = keyAtRest(contentKey), let r = service.rotatedCard(key) else { return false }
         let m = ctx.currentMatrix()
         guard let rs = RotatedPhotoCard.rotationAndScale(of: m), abs(rs.rotation - g.rotation) < 1e-5,
               abs(rs.scale - g.pixelsPerPoint) < 1e-4 else { return false }
         let c = side / 2
         service.countTransformedDraw()
+        if moving && castsLiftShadow && lift > 0.01 { drawLiftShadow(in: ctx, side: side, covered: liftShadowCovered(matrix: m)) }
         r.draw(in: ctx, deviceX: m.a * c + m.c * c + m.tx, deviceY: m.b * c + m.d * c + m.ty, scale: 1 + Self.liftGrowth * lift,
-               occluders: occluders)
+               occluders: occluders, nearest: moving)
         return true
     }
 }

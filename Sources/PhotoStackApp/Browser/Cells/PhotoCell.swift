@@ -32,6 +32,9 @@ final class PhotoCell: DrawableView {
     /// While true (the screen is scrolling), a card whose exact rendering is not built yet is drawn by the quick
     /// path while its build runs in the background; when false the exact card is built before drawing.
     var mayDrawQuick = false
+    /// While the lift moves (0 < lift < 1) the card is drawn from its resting rotated card scaled, one texel a pixel
+    /// (`drawRestingCardLifted`); false: from its unrotated card, bilinear (what tests compare it with).
+    var scalesRestingCardWhileLifting = true
     /// Device pixels per point at the last `prepare`.
     private(set) var deviceScale = 1.0
 
@@ -214,6 +217,12 @@ final class PhotoCell: DrawableView {
                 drawMarks(in: ctx, side: side, photo: photo, service: service)
                 return
             }
+        }
+        // Lifting or dropping (the lift between its ends): the resting rotated card scaled by the lift, one texel a pixel
+        // (`PhotoCell+Lift.swift`); lifted at rest the unrotated card below draws it exactly, as before.
+        if scalesRestingCardWhileLifting, lift > 0, lift < Self.fullLift, drawRestingCardLifted(in: ctx, side: side, contentKey: contentKey, service: service, moving: true) {
+            drawMarks(in: ctx, side: side, photo: photo, service: service)
+            return
         }
         // Lifted, animating, resting straight, or waiting for its exact card: an unrotated card with the element's
         // transform — the one of this content (any size), else the photo's stand-in; with neither (scrolling onto a

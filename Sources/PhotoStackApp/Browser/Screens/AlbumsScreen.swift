@@ -34,6 +34,8 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     var albumsByKey: [FolderKey: Album] = [:]
     var shownAlbums: [Album] = []
     var lifts: [Int: LiftAnimation] = [:]
+    /// Stacks lifting or dropping are drawn from their resting cards scaled (`PhotoCell.scalesRestingCardWhileLifting`).
+    var liftsFromRestingCards = true
     var needsImageRequests = true
     /// True while another screen hides this one completely (an album open at rest, a photo over it): its photos are
     /// then asked for after everything that shows (prefetch priority) and its cards are built in the background,
@@ -218,10 +220,19 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     /// While the content scrolls (a drag past the slop, a touchpad swipe, a fling, the wheel) no stack lifts: the stacks pass under a pointer that is
     /// not pointing at them (and a lifted card is resampled in every frame). When the content comes to rest the
     /// element under the pointer is hit-tested again and lifts.
+    ///
+    /// A stack lifted (or lifting, or dropping) when the content starts to move drops at once, not over the lift's 0.16 s:
+    /// the stack is carried away from the pointer with the content, as a touch screen cancels a cell's highlight the
+    /// moment a pan is recognised, and its drop would be drawn while it scrolls (the screen's costliest frames: the
+    /// stack and the one the pointer pressed on, resampled in every frame besides the scroll).
     func updateLifts(at time: Double) {
         let scrolling = scroller.isTracking || scroller.isMoving(at: time)
-        if !scrolling { updateHover() }
-        let hovered = scrolling ? nil : hoveredSection
+        if scrolling {
+            lifts.removeAll()
+            return
+        }
+        updateHover()
+        let hovered = hoveredSection
         var sections = Set(lifts.keys)
         if let hovered { sections.insert(hovered) }
         for s in sections {
@@ -252,6 +263,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
                 let count = collectionView.numberOfItems(inSection: p.section)
                 cell.lift = lift(section: p.section, at: time)
                 cell.castsLiftShadow = p.item == min(count, Self.drawnDepth) - 1
+                cell.scalesRestingCardWhileLifting = liftsFromRestingCards
                 cell.showsFocusRing = selectedSection == p.section && p.item == 0
                 cell.mayRerender = !animating
                 cell.mayDrawQuick = scrolling

@@ -52,8 +52,9 @@ public struct CollectionSnapshot<SectionID: Hashable, ItemID: Hashable> {
     @inlinable
     public mutating func appendSections(_ sections: [SectionID]) {
         for s in sections {
-            precondition(sectionIndex[s] == nil, "CollectionSnapshot: section identifier \(s) is already in the snapshot")
-            sectionIndex[s] = storedSectionIdentifiers.count
+            // One hash per identifier: stored, then checked (a duplicate stops the program either way).
+            let old = sectionIndex.updateValue(storedSectionIdentifiers.count, forKey: s)
+            precondition(old == nil, "CollectionSnapshot: section identifier \(s) is already in the snapshot")
             storedSectionIdentifiers.append(s)
             itemsBySection.append([])
         }
@@ -66,8 +67,8 @@ public struct CollectionSnapshot<SectionID: Hashable, ItemID: Hashable> {
             preconditionFailure("CollectionSnapshot: appendItems needs an existing section (append one first)")
         }
         for item in items {
-            precondition(itemSection[item] == nil, "CollectionSnapshot: item identifier \(item) is already in the snapshot")
-            itemSection[item] = s
+            let old = itemSection.updateValue(s, forKey: item)
+            precondition(old == nil, "CollectionSnapshot: item identifier \(item) is already in the snapshot")
             itemsBySection[si].append(item)
         }
     }

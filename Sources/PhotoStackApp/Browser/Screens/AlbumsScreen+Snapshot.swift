@@ -92,8 +92,9 @@ extension AlbumsScreen {
     private func itemKeys(of album: Album) -> [PhotoKey] {
         var keys: [PhotoKey] = []
         keys.reserveCapacity(min(album.photos.count, Self.drawnDepth))
-        for p in album.photos where photosByKey[p.key] == nil {
-            photosByKey[p.key] = p
+        for p in album.photos {
+            // One hash per photo in the usual case (a new key); a key already an item keeps its photo.
+            if let shown = photosByKey.updateValue(p, forKey: p.key) { photosByKey[p.key] = shown; continue }
             keys.append(p.key)
             if keys.count == Self.drawnDepth { break }
         }

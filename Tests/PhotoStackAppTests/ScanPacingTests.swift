@@ -48,7 +48,7 @@ final class ScanPacingTests: XCTestCase {
         pacer.didReload(at: 10, cost: 0.4, appended: true)
         XCTAssertFalse(pacer.mayReload(at: 10.05))
         XCTAssertEqual(pacer.due ?? 0, 10 + ScanReloadPacer.minimumInterval, accuracy: 1e-9)
-        XCTAssertTrue(pacer.mayReload(at: 10 + ScanReloadPacer.minimumInterval))
+        XCTAssertTrue(pacer.mayReload(at: 10 + ScanReloadPacer.minimumInterval + 1e-6))
     }
 
     /// A rebuild (a diff over every album) costs in proportion to all of them: the wait after it is four times its

@@ -39,4 +39,50 @@ final class ScanPacingTests: XCTestCase {
         XCTAssertFalse(library.isScanning)
         XCTAssertEqual(browser.albums.collectionView.numberOfSections, 4)
     }
+
+    /// An append costs what the scan found since the last one: scaling the wait by it (as for a rebuild) made a fast
+    /// scan's appends ever longer and further apart (up to the 1 s cap), leaving thousands of albums to append after
+    /// the scan's end. After an append the next reload may come after the shortest interval, whatever it cost.
+    func testAnAppendIsFollowedByTheShortestIntervalWhateverItCost() {
+        var pacer = ScanReloadPacer()
+        pacer.didReload(at: 10, cost: 0.4, appended: true)
+        XCTAssertFalse(pacer.mayReload(at: 10.05))
+        XCTAssertEqual(pacer.due ?? 0, 10 + ScanReloadPacer.minimumInterval, accuracy: 1e-9)
+        XCTAssertTrue(pacer.mayReload(at: 10 + ScanReloadPacer.minimumInterval + 1e-6))
+    }
+
+    /// A rebuild (a diff over every album) costs in proportion to all of them: the wait after it is four times its
+    /// cost, between the shortest and the longest interval.
+    func testARebuildIsFollowedByFourTimesItsCost() {
+        var pacer = ScanReloadPacer()
+        pacer.didReload(at: 10, cost: 0.05, appended: false)
+        XCTAssertFalse(pacer.mayReload(at: 10.15))
+        XCTAssertEqual(pacer.due ?? 0, 10.2, accuracy: 1e-9)
+        pacer.didReload(at: 20, cost: 0.4, appended: false)
+        XCTAssertFalse(pacer.mayReload(at: 20.9))
+        XCTAssertEqual(pacer.due ?? 0, 20 + ScanReloadPacer.maximumInterval, accuracy: 1e-9)
+        pacer.didReload(at: 30, cost: 0.001, appended: false)
+        XCTAssertEqual(pacer.mayReload(at: 30.05), false)
+        XCTAssertEqual(pacer.due ?? 0, 30 + ScanReloadPacer.minimumInterval, accuracy: 1e-9)
+    }
+
+    /// The albums screen says which kind of reload it made: the scan's albums appended at the end, or a rebuild (here
+    /// for edited photos, which need new cards).
+    func testTheAlbumsScreenSaysWhetherAReloadAppended() {
+        let library = LibraryModel(root: PhotoPath("/library"))
+        let photos = PhotoService(pipeline: ThumbnailPipeline(diskCache: nil), post: { _ in })
+        photos.logsFailures = false
+        let browser = BrowserScreen(library: library, photos: photos, post: { _ in })
+        browser.resize(width: 1024, height: 768, scale: 1, at: 0)
+        _ = library.receive(.scan(.album(Album.scanned(0))))
+        _ = library.receive(.scan(.album(Album.scanned(1))))
+        library.refreshPresentation(at: 1)
+        XCTAssertTrue(browser.albums.reloadAlbums(animated: false, at: 1), "the first albums are appended")
+        _ = library.receive(.scan(.album(Album.scanned(2))))
+        library.refreshPresentation(at: 2)
+        XCTAssertTrue(browser.albums.reloadAlbums(animated: false, at: 2), "a new album at the end is appended")
+        let edited = Album.scanned(1).photos[0].key
+        XCTAssertFalse(browser.albums.reloadAlbums(animated: false, at: 3, reloading: [edited]), "a rebuild")
+        XCTAssertEqual(browser.albums.collectionView.numberOfSections, 3)
+    }
 }

@@ -11,11 +11,12 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
     public private(set) weak var collectionView: CollectionView?
     private let cellProvider: CellProvider
     public var supplementaryViewProvider: SupplementaryViewProvider?
-    private var current = CollectionSnapshot<SectionID, ItemID>()
-    private var hasApplied = false
+    @usableFromInline var current = CollectionSnapshot<SectionID, ItemID>()
+    @usableFromInline var hasApplied = false
     /// The error of the last apply whose batch update was rejected (the view then reloaded), if any.
     /// Nil after every successful apply; a non-nil value points at a bug.
-    public private(set) var lastApplyError: Error?
+    public var lastApplyError: Error? { storedLastApplyError }
+    @usableFromInline var storedLastApplyError: Error?
     /// Snapshots diffed against the current one so far (every `apply` after the first; `appendSections` diffs
     /// nothing): the diff costs time in proportion to all the items, which tests and benchmarks watch.
     public private(set) var diffsMade = 0
@@ -61,9 +62,9 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
                 self.current = snapshot.withoutReloadMarks
                 updater.apply(changes)
             }, animated: animated, at: time, completion: completion)
-            lastApplyError = nil
+            storedLastApplyError = nil
         } catch {
-            lastApplyError = error
+            storedLastApplyError = error
             completion?()
         }
         current = snapshot.withoutReloadMarks
@@ -73,7 +74,9 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
     /// applying a copy of the current snapshot with them appended, in O(the appended items) — no copy of the current
     /// snapshot and no diff (a library of 10^5 photos streaming in from a scan appends album by album). Before the
     /// first apply it is that apply (a reload). Section or item identifiers already present are a programmer error,
-    /// as for `CollectionSnapshot.appendSections` and `appendItems`.
+    /// as for `CollectionSnapshot.appendSections` and `appendItems`. `@inlinable`: specialized in the caller's module
+    /// for its identifier types (see `CollectionSnapshot`).
+    @inlinable
     public func appendSections(_ sections: [(section: SectionID, items: [ItemID])], animated: Bool = true, at time: Double? = nil,
                                completion: (() -> Void)? = nil) {
         guard !sections.isEmpty else { completion?(); return }
@@ -92,9 +95,9 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
                 appendToCurrent()
                 updater.insertSections(Array(first..<(first + sections.count)))
             }, animated: animated, at: time, completion: completion)
-            lastApplyError = nil
+            storedLastApplyError = nil
         } catch {
-            lastApplyError = error   // the view reloaded from `current`, which holds the sections
+            storedLastApplyError = error   // the view reloaded from `current`, which holds the sections
             completion?()
         }
     }

@@ -8,14 +8,16 @@ extension AlbumsScreen {
     /// A stack's items are only the photos it draws (its first `drawnDepth`): the ones beneath are never shown on
     /// this screen, so a library of 10^5 photos in 5,000 albums is a snapshot of 15,000 items, not 10^5. When the
     /// albums shown are still the first ones of the library, unchanged (the first scan streaming albums in), the
-    /// new ones are appended to the shown snapshot in place (`appendAlbums`): no rebuild, no diff.
-    public func reloadAlbums(animated: Bool, at time: Double, reloading: [PhotoKey] = []) {
+    /// new ones are appended to the shown snapshot in place (`appendAlbums`): no rebuild, no diff. Returns true
+    /// when it appended (or found nothing new): its time was in proportion to the albums appended.
+    @discardableResult
+    public func reloadAlbums(animated: Bool, at time: Double, reloading: [PhotoKey] = []) -> Bool {
         let albums = library.albums
         if reloading.isEmpty, let appended = Self.albums(appendedTo: shownAlbums, in: albums),
            appendAlbums(appended, animated: animated, at: time) {
-            return
+            return true
         }
-        if reloading.isEmpty, replaceValuesInPlace(albums) { return }
+        if reloading.isEmpty, replaceValuesInPlace(albums) { return false }
         var snapshot = CollectionSnapshot<FolderKey, PhotoKey>()
         photosByKey.removeAll(keepingCapacity: true)
         albumsByKey.removeAll(keepingCapacity: true)
@@ -31,6 +33,7 @@ extension AlbumsScreen {
         dataSource.apply(snapshot, animated: animated && hasBeenSized, at: time)
         refreshLiveRenderers()
         needsImageRequests = true
+        return false
     }
 
     /// The albums of `albums` after `shown`, when `shown` is exactly its first albums (each the same value), else nil.
@@ -89,8 +92,9 @@ extension AlbumsScreen {
     private func itemKeys(of album: Album) -> [PhotoKey] {
         var keys: [PhotoKey] = []
         keys.reserveCapacity(min(album.photos.count, Self.drawnDepth))
-        for p in album.photos where photosByKey[p.key] == nil {
-            photosByKey[p.key] = p
+        for p in album.photos {
+            // One hash per photo in the usual case (a new key); a key already an item keeps its photo.
+            if let shown = photosByKey.updateValue(p, forKey: p.key) { photosByKey[p.key] = shown; continue }
             keys.append(p.key)
             if keys.count == Self.drawnDepth { break }
         }

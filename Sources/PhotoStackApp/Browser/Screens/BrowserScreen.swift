@@ -250,10 +250,10 @@ public final class BrowserScreen: Screen, UsesHostServices {
     func reloadScannedAlbums() {
         let start = DispatchTime.now().uptimeNanoseconds
         library.refreshPresentation(at: time)
-        albums.reloadAlbums(animated: true, at: time)
+        let appended = albums.reloadAlbums(animated: true, at: time)
         actions.libraryChanged()
         openPendingIfPossible(at: time)
-        scanPacer.didReload(at: time, cost: ScanReloadPacer.seconds(since: start))
+        scanPacer.didReload(at: time, cost: ScanReloadPacer.seconds(since: start), appended: appended)
     }
 
     public func handle(_ event: HostEvent, at time: Double) -> Bool {

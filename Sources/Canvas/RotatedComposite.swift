@@ -19,7 +19,10 @@ public enum RotatedComposite {
     /// `occluders`: device quads that opaque layers drawn later cover — what lies under them is not resampled (it
     /// would be painted over), so the frame is the same, made for less. False (nothing drawn) when the matrix cannot
     /// be inverted or the scratch cannot be made.
-    static func draw(_ source: ImageSurface, halfSide: Double, in ctx: CairoContext, alpha: Double, occluders: [DeviceQuad] = []) -> Bool {
+    /// `excluding` (device pixels: x, y, width, height): a rectangle whose pixels the resampling leaves transparent (inside an
+    /// occluder, or a transparent middle of `source`): it is not composited.
+    static func draw(_ source: ImageSurface, halfSide: Double, in ctx: CairoContext, alpha: Double, occluders: [DeviceQuad] = [],
+                     excluding: (x: Int, y: Int, width: Int, height: Int)? = nil) -> Bool {
         // Device box of the source rectangle (grown by a pixel for the filter, within the clip), and the inverse
         // (device → user), then user → source pixels (+ halfSide), for scratch pixel (x, y) at device (x + x0, y + y0).
         let w = Double(source.pixelWidth), h = Double(source.pixelHeight)
@@ -38,7 +41,7 @@ public enum RotatedComposite {
         }
         guard target.resample(source, inverse: (ia, ib, ic, id, tx, ty), x0: 0, y0: 0, x1: bw, y1: bh, occluders: local,
                               sampled: &sampled) else { return false }
-        ctx.paintPixelAligned(target, x: x0, y: y0, width: bw, height: bh, alpha: alpha)
+        ctx.paintPixelAligned(target, x: x0, y: y0, width: bw, height: bh, alpha: alpha, excluding: excluding)
         return true
     }
 }

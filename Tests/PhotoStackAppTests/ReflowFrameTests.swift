@@ -60,6 +60,31 @@ final class ReflowFrameTests: XCTestCase {
         XCTAssertTrue(h.wait(timeout: 20) { builders.waitUntilIdle(); h.update(); return b.isReadyForSnapshot }, "the cards arrive")
     }
 
+    /// A zoom step out brings stacks never drawn before onto the screen: nothing stands in for their cards, which are drawn
+    /// quick while the builders make them — at rest too, where they were built on the UI thread (20–47 ms frames).
+    func testAZoomStepOutBuildsNoCardOnTheUIThreadWhenItEnds() throws {
+        let root = try ZoomTestSupport.library(albums: 40, photos: 3, in: self)
+        let h = ZoomTestSupport.browser(root: root, width: 1280, height: 800)
+        h.waitUntilReady()
+        h.settle()
+        let b = h.browser, builders = b.photos.builders
+        builders.waitUntilIdle()
+        h.update()
+        _ = h.draw()
+        let uiBefore = uiBuilds(h)
+        builders.pause()
+        defer { builders.resume() }
+        XCTAssertTrue(b.albums.zoom(to: -2, about: Point(x: h.width / 2, y: 10), at: h.clock.now))
+        var frames = 0
+        repeat { h.frame(); frames += 1 } while b.albums.collectionView.elementsAreAnimating && frames < 120
+        h.frame()
+        h.frame()
+        XCTAssertEqual(uiBuilds(h), uiBefore, "no card built on the UI thread, during the reflow or at its end")
+        builders.resume()
+        XCTAssertTrue(h.wait(timeout: 20) { builders.waitUntilIdle(); h.update(); return b.isReadyForSnapshot }, "the cards arrive")
+        XCTAssertEqual(uiBuilds(h), uiBefore, "nor once they arrive")
+    }
+
     /// After a zoom step out and one back in, once the cards of the new rest have arrived, the frame is the one of a
     /// browser that never zoomed, scrolled to the same offset: pixel for pixel.
     func testTheFrameAtRestAfterAReflowIsTheOneDrawnWithoutIt() throws {

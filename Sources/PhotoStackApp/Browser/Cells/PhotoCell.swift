@@ -40,6 +40,9 @@ final class PhotoCell: DrawableView {
     /// The rotated card the cell drew last at rest: while a reflow changes the card's size it stands in, scaled, until
     /// the card of the new size is built in the background (`PhotoCell+Reflow.swift`).
     var lastRestingKey: CardKey?
+    /// True from a reflow until the cell draws its exact card at rest: a card with nothing to stand in is then drawn quick
+    /// while it is built in the background, not built on the UI thread (`PhotoCell+Reflow.swift`).
+    var comesToRestFromReflow = false
 
     override func prepareForReuse() {
         photo = nil
@@ -52,6 +55,7 @@ final class PhotoCell: DrawableView {
         occlusionGroup = nil
         reflowRest = nil
         lastRestingKey = nil
+        comesToRestFromReflow = false
     }
 
     /// The card geometry at rest (no lift): side (points), device pixels per point, rotation (radians) and the
@@ -110,7 +114,9 @@ final class PhotoCell: DrawableView {
         // At rest a card with nothing to stand in is built now; while elements animate (a fly-out, a zoom step bringing
         // new stacks on screen) it is built in the background and drawn quick for a frame or two, so the first frame
         // of an animation does not build a screenful of cards.
-        let onScreenNeed: PhotoService.CardNeed = hasStandIn ? .soon : mayRerender ? .now : .whileScrolling
+        if reflowRest != nil { comesToRestFromReflow = true }
+        if mayRerender, comesToRestFromReflow, drawsExactCard(photo: photo, service: service) { comesToRestFromReflow = false }
+        let onScreenNeed: PhotoService.CardNeed = hasStandIn ? .soon : mayRerender && !comesToRestFromReflow ? .now : .whileScrolling
         if let g = restingGeometry, let key = restingKey(contentKey) {
             if restsStraight(g), let u = unrotatedKey(contentKey) {
                 // (While elements animate no card is covered: one resting covered at rotation 0 keeps its rotated stand-in.)

@@ -23,8 +23,10 @@ public enum RotatedComposite {
     /// would be painted over), so the frame is the same, made for less. False (nothing drawn) when the matrix cannot
     /// be inverted or the scratch cannot be made. `nearest`: one texel per pixel (`ps_scale_nearest_occluded`) when the matrix
     /// has no rotation or shear (else bilinear): for a card that scales while it moves.
+    /// `excluding` (device pixels: x, y, width, height): a rectangle whose pixels the resampling leaves transparent (inside an
+    /// occluder, or a transparent middle of `source`): it is not composited.
     static func draw(_ source: ImageSurface, halfSide: Double, in ctx: CairoContext, alpha: Double, occluders: [DeviceQuad] = [],
-                     nearest: Bool = false) -> Bool {
+                     nearest: Bool = false, excluding: (x: Int, y: Int, width: Int, height: Int)? = nil) -> Bool {
         // Device box of the source rectangle (grown by a pixel for the filter, within the clip), and the inverse
         // (device → user), then user → source pixels (+ halfSide), for scratch pixel (x, y) at device (x + x0, y + y0).
         let w = Double(source.pixelWidth), h = Double(source.pixelHeight)
@@ -47,7 +49,7 @@ public enum RotatedComposite {
                               nearest: useNearest, sampled: &count) else { return false }
         sampled += count
         if useNearest { sampledNearest += count }
-        ctx.paintPixelAligned(target, x: x0, y: y0, width: bw, height: bh, alpha: alpha)
+        ctx.paintPixelAligned(target, x: x0, y: y0, width: bw, height: bh, alpha: alpha, excluding: excluding)
         return true
     }
 }

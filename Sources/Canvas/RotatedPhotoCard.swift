@@ -94,12 +94,29 @@ public final class RotatedPhotoCard {
                      nearest: Bool = false) {
         let half = Double(surface.pixelWidth) / 2
         let x = (deviceX - half + 0.5).rounded(.down) + half, y = (deviceY - half + 0.5).rounded(.down) + half
+        // The left-out middle, scaled: transparent wherever a sample could reach it only (a source pixel and a device pixel
+        // inside its edge), so it is neither resampled nor composited — the same pixels for less work.
+        var occluded = occluders
+        var hole: (x: Int, y: Int, width: Int, height: Int)?
+        if omittedHalfSide > 0 {
+            let c = Double(surface.pixelWidth / 2) - half   // the middle's centre, source pixels from the centre
+            let r = (Double(omittedHalfSide) - 1) * scale - 1
+            let hx0 = Int((x + c * scale - r).rounded(.up)), hy0 = Int((y + c * scale - r).rounded(.up))
+            let hx1 = Int((x + c * scale + r).rounded(.down)), hy1 = Int((y + c * scale + r).rounded(.down))
+            if hx1 - hx0 > 2, hy1 - hy0 > 2 {
+                let e = 0.25   // pixel centres (+0.5) of hx0…hx1 − 1 lie inside the quad
+                occluded.append(DeviceQuad(CanvasRect(x: Double(hx0) + e, y: Double(hy0) + e, width: Double(hx1 - hx0) - 2 * e,
+                                                      height: Double(hy1 - hy0) - 2 * e), through: (1, 0, 0, 1, 0, 0)))
+                hole = (hx0, hy0, hx1 - hx0, hy1 - hy0)
+            }
+        }
         ctx.withSavedState {
             ctx.identityMatrix()
             ctx.translate(x, y)
             ctx.scale(scale, scale)
-            if abs(scale - 1) > 1e-9, RotatedComposite.draw(surface, halfSide: half, in: ctx, alpha: 1, occluders: occluders,
-                                                                  nearest: nearest) { return }
+            if abs(scale - 1) > 1e-9,
+               RotatedComposite.draw(surface, halfSide: half, in: ctx, alpha: 1, occluders: occluded, nearest: nearest,
+                                     excluding: hole) { return }
             ctx.setSource(surface, x: -half, y: -half, filter: abs(scale - 1) < 1e-9 ? .nearest : .bilinear)
             ctx.newPath()
             ctx.rectangle(CanvasRect(x: -half, y: -half, width: 2 * half, height: 2 * half))

@@ -37,6 +37,15 @@ final class PhotoCell: DrawableView {
     var scalesRestingCardWhileLifting = true
     /// Device pixels per point at the last `prepare`.
     private(set) var deviceScale = 1.0
+    /// While elements animate (a zoom's or a resize's reflow): where the card comes to rest when they stop, set by the
+    /// screen; nil at rest (`PhotoCell+Reflow.swift`).
+    var reflowRest: ReflowRest?
+    /// The rotated card the cell drew last at rest: while a reflow changes the card's size it stands in, scaled, until
+    /// the card of the new size is built in the background (`PhotoCell+Reflow.swift`).
+    var lastRestingKey: CardKey?
+    /// True from a reflow until the cell draws its exact card at rest: a card with nothing to stand in is then drawn quick
+    /// while it is built in the background, not built on the UI thread (`PhotoCell+Reflow.swift`).
+    var comesToRestFromReflow = false
 
     override func prepareForReuse() {
         photo = nil
@@ -47,6 +56,9 @@ final class PhotoCell: DrawableView {
         isDrawn = true
         occluders = []
         occlusionGroup = nil
+        reflowRest = nil
+        lastRestingKey = nil
+        comesToRestFromReflow = false
     }
 
     /// The card geometry at rest (no lift): side (points), device pixels per point, rotation (radians) and the
@@ -101,30 +113,38 @@ final class PhotoCell: DrawableView {
         guard isDrawn, let photo, let service, let a = attributes else { return }
         service.markInUse(photo.id, pixelSize: pixelSize)
         let (content, contentKey) = service.cardContent(for: photo.id, pixelSize: pixelSize)
-        let hasStandIn = service.hasStandIn(for: photo.id)
+        let hasStandIn = service.hasStandIn(for: photo.id) || hasRotatedStandIn(contentKey)
         // At rest a card with nothing to stand in is built now; while elements animate (a fly-out, a zoom step bringing
         // new stacks on screen) it is built in the background and drawn quick for a frame or two, so the first frame
         // of an animation does not build a screenful of cards.
-        let onScreenNeed: PhotoService.CardNeed = hasStandIn ? .soon : mayRerender ? .now : .whileScrolling
+        if reflowRest != nil { comesToRestFromReflow = true }
+        if mayRerender, comesToRestFromReflow, drawsExactCard(photo: photo, service: service) { comesToRestFromReflow = false }
+        let onScreenNeed: PhotoService.CardNeed = hasStandIn ? .soon : mayRerender && !comesToRestFromReflow ? .now : .whileScrolling
         if let g = restingGeometry, let key = restingKey(contentKey) {
             if restsStraight(g), let u = unrotatedKey(contentKey) {
+                // (While elements animate no card is covered: one resting covered at rotation 0 keeps its rotated stand-in.)
+                if !mayRerender, prepareReflowCards(content: content, contentKey: contentKey, onScreen: onScreen) { return }
                 let need: PhotoService.CardNeed = !onScreen ? .ahead : mayDrawQuick ? .whileScrolling : onScreenNeed
                 service.prepareUnrotatedCard(u, content: content, side: a.size.width, deviceScale: deviceScale,
                                              anySize: !mayRerender, need: need)
                 return
             }
             if !mayRerender {
-                // Animating: an exact card still fits where nothing moves; elsewhere an unrotated one is drawn scaled.
+                // Animating: an exact card still fits where nothing moves; elsewhere a rotated card of another size (the one
+                // of the rest to come, built in the background, or the last resting one) or an unrotated one is drawn scaled.
                 service.keepCard(key)
-                if service.rotatedCard(key) == nil, onScreen, let u = unrotatedKey(contentKey) {
+                let rotatedStandIn = prepareReflowCards(content: content, contentKey: contentKey, onScreen: onScreen)
+                if service.rotatedCard(key) == nil, !rotatedStandIn, onScreen, let u = unrotatedKey(contentKey) {
                     service.prepareUnrotatedCard(u, content: content, side: a.size.width, deviceScale: deviceScale, anySize: true,
                                                  need: onScreenNeed)
                 }
                 return
             }
             let need: PhotoService.CardNeed = !onScreen ? .ahead : mayDrawQuick ? .whileScrolling : onScreenNeed
+            if let k = lastRestingKey, k != key { service.keepCard(k) }   // it stands in until this one arrives
             service.prepareCard(key, content: content, side: g.side, pixelsPerPoint: g.pixelsPerPoint, rotation: g.rotation,
                                 covered: g.covered, need: need)
+            if service.rotatedCard(key) != nil { lastRestingKey = key }
         } else if onScreen, let u = unrotatedKey(contentKey) {
             // Lifting (or dropping): the resting rotated card, scaled, stands in while the unrotated card is built in the
             // background; it is kept for the drop's last frame.
@@ -227,6 +247,10 @@ final class PhotoCell: DrawableView {
         // Lifted, animating, resting straight, or waiting for its exact card: an unrotated card with the element's
         // transform — the one of this content (any size), else the photo's stand-in; with neither (scrolling onto a
         // photo never drawn): the quick card.
+        if drawRotatedStandIn(in: ctx, side: side, contentKey: contentKey, service: service) {
+            drawMarks(in: ctx, side: side, photo: photo, service: service)
+            return
+        }
         guard let card = unrotatedKey(contentKey).flatMap({ service.unrotatedCard($0) }) ?? service.standIn(for: photo.id) else {
             if drawRestingCardLifted(in: ctx, side: side, contentKey: contentKey, service: service) {
                 drawMarks(in: ctx, side: side, photo: photo, service: service)

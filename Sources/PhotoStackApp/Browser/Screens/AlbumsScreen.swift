@@ -272,6 +272,10 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
                 // A lifted stack's cards are resampled with their transform: the top card's opaque square is not resampled
                 // in the cards beneath it.
                 cell.occlusionGroup = cell.lift > 0 && !animating ? p.section : nil
+                // Reflowing: the card of the rest to come is built in the background (`PhotoCell+Reflow.swift`).
+                cell.reflowRest = animating ? ReflowRest(side: stackLayout.effectiveItemSize.width,
+                                                         coveringRotation: p.item > 0 ? stackLayout.rotation(section: p.section, item: 0) : nil)
+                    : nil
                 let itemPixels = pixelSize(forItem: p.item)
                 if cell.pixelSize != itemPixels { cell.pixelSize = itemPixels }
                 let box = item.attributes.boundingBox

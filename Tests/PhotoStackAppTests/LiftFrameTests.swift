@@ -58,10 +58,11 @@ final class LiftFrameTests: XCTestCase {
                 kernelShadows += (SoftShadowComposite.drawn.draws - shadowsBefore) / 2
                 let cells = b.albums.collectionView.displayList.compactMap { $0.view as? PhotoCell }.filter { $0.lift > 0 && $0.isDrawn }
                 if cells.count >= 3 && cells.allSatisfy({ $0.drawnOpaqueSquare != nil }) {
-                    // Every card of the stack drawn from its unrotated card: the two beneath the top one resample only
-                    // their edges that show.
+                    // Every card of the stack drawn from its resting card: the two beneath the top one resample only
+                    // their edges that show. Their left-out middles are skipped in both frames (`ScaledRotatedCardTests`);
+                    // occlusion also skips what the top card covers of their edges.
                     occludedFrames += 1
-                    XCTAssertLessThan(Double(occluded.sampled), 0.6 * Double(all.sampled),
+                    XCTAssertLessThan(Double(occluded.sampled), 0.95 * Double(all.sampled),
                                       "pixels resampled at lift \(lift): \(occluded.sampled) with occlusion, \(all.sampled) without")
                 }
             }

@@ -116,6 +116,23 @@ static void quad_row_span(const double q[8], int y, int *a, int *b) {
     *b = (int)floor(hi - 0.5) + 1;
 }
 
+/* The spans of row `y` within [x0, x1) that the quads cover, sorted by start (insertion sort: a few quads). Returns
+ * how many. */
+static int occluded_spans(const double *quads, int quad_count, int y, int x0, int x1, int spans[][2]) {
+    int n = 0;
+    for (int k = 0; k < quad_count; k++) {
+        int a, b;
+        quad_row_span(quads + 8 * k, y, &a, &b);
+        if (a < x0) a = x0;
+        if (b > x1) b = x1;
+        if (a >= b) continue;
+        int i = n++;
+        while (i > 0 && spans[i - 1][0] > a) { spans[i][0] = spans[i - 1][0]; spans[i][1] = spans[i - 1][1]; i--; }
+        spans[i][0] = a; spans[i][1] = b;
+    }
+    return n;
+}
+
 int ps_affine_bilinear(uint32_t *dst, int dst_stride, int dst_width, int dst_height,
                        int x0, int y0, int x1, int y1,
                        const uint32_t *src, int src_stride, int src_width, int src_height,
@@ -176,18 +193,8 @@ int ps_affine_bilinear_occluded(uint32_t *dst, int dst_stride, int dst_width, in
                 if (n1 > n0) { inner0 = x0 + n0; inner1 = x0 + n1; }
             }
         }
-        /* The occluded spans of this row, sorted by start (insertion sort: a few quads). */
-        int spans[PS_DRAW_MAX_QUADS][2], n = 0;
-        for (int k = 0; k < quad_count; k++) {
-            int a, b;
-            quad_row_span(quads + 8 * k, y, &a, &b);
-            if (a < x0) a = x0;
-            if (b > x1) b = x1;
-            if (a >= b) continue;
-            int i = n++;
-            while (i > 0 && spans[i - 1][0] > a) { spans[i][0] = spans[i - 1][0]; spans[i][1] = spans[i - 1][1]; i--; }
-            spans[i][0] = a; spans[i][1] = b;
-        }
+        int spans[PS_DRAW_MAX_QUADS][2];
+        int n = occluded_spans(quads, quad_count, y, x0, x1, spans);
         int x = x0;
         for (int k = 0; k <= n; k++) {
             int end = k < n ? spans[k][0] : x1;
@@ -243,17 +250,8 @@ int ps_scale_nearest_occluded(uint32_t *dst, int dst_stride, int dst_width, int 
         double sy = floor(inverse[3] * (y + 0.5) + inverse[5]);
         if (sy < 0 || sy >= src_height || in0 >= in1) { memset(row + x0, 0, (size_t)(x1 - x0) * 4); continue; }
         const uint32_t *srow = (const uint32_t *)(s + (size_t)sy * src_stride);
-        int spans[PS_DRAW_MAX_QUADS][2], n = 0;
-        for (int k = 0; k < quad_count; k++) {
-            int a, b;
-            quad_row_span(quads + 8 * k, y, &a, &b);
-            if (a < x0) a = x0;
-            if (b > x1) b = x1;
-            if (a >= b) continue;
-            int i = n++;
-            while (i > 0 && spans[i - 1][0] > a) { spans[i][0] = spans[i - 1][0]; spans[i][1] = spans[i - 1][1]; i--; }
-            spans[i][0] = a; spans[i][1] = b;
-        }
+        int spans[PS_DRAW_MAX_QUADS][2];
+        int n = occluded_spans(quads, quad_count, y, x0, x1, spans);
         int x = x0;
         for (int k = 0; k <= n; k++) {
             int end = k < n ? spans[k][0] : x1;

@@ -77,6 +77,11 @@ final class CardCache {
         return nil
     }
 
+    func lifted(_ key: CardKey) -> LiftedPhotoCard? {
+        if case .lifted(let c)? = entries[key]?.rendering { return c }
+        return nil
+    }
+
     /// The latest unrotated card of `photo` showing `content`, whatever its size.
     func latestUnrotated(photo: PhotoPath, content: CardKey.Content) -> CachedPhotoCard? {
         latestUnrotatedKey(photo: photo, content: content).flatMap(unrotated)

@@ -68,5 +68,12 @@ final class LiftedCardTests: XCTestCase {
         // (measured: 5,087 pixels differ, by 1–4 levels; SoftShadowTests allows 5 for the kernel shadow).
         let off = copied.surface.differingPixels(from: exact.surface, tolerance: 4)
         XCTAssertEqual(off, 0, "pixels more than 4 levels apart (of \(copied.surface.differingPixels(from: exact.surface)) differing at all)")
+        // Memory: the lifted cards are held while the stack is lifted, and dropped with it.
+        XCTAssertEqual(b.photos.cards.liftedCount, cells.count, "one lifted card per card of the lifted stack")
+        h.handle(.pointerLeft(time: h.clock.now))
+        frames = 0
+        while b.albums.lift(section: section, at: h.clock.now) > 0 && frames < 60 { h.frame(); frames += 1 }
+        h.frame()
+        XCTAssertEqual(b.photos.cards.liftedCount, 0, "the lifted cards go when the stack drops")
     }
 }

@@ -54,4 +54,40 @@ extension PhotoCell {
                occluders: occluders, nearest: moving)
         return true
     }
+
+    // MARK: The lifted card (a stack lifted at rest drawn as copies)
+
+    /// The lift shadow at full lift, for the lifted card of the stack's bottom card (nil for the others).
+    func fullLiftShadow(side: Double) -> LiftedPhotoCard.Shadow? {
+        guard castsLiftShadow else { return nil }
+        let c = side / 2, s = side * (1 + Self.liftGrowth)
+        return LiftedPhotoCard.Shadow(rect: CanvasRect(x: c - s / 2, y: c - s / 2, width: s, height: s), radius: 10, dy: 8,
+                                      color: RGBA(0, 0, 0, 0.35))
+    }
+
+    /// The key of the card's lifted card (`LiftedPhotoCard`) at full lift for the device matrix it was last drawn with
+    /// while lifted; nil before such a draw.
+    func liftedKey(_ contentKey: CardKey.Content) -> CardKey? {
+        guard copiesLiftedCards, lift > 0, let m = liftDeviceMatrix, let u = unrotatedKey(contentKey) else { return nil }
+        return CardKey(lifted: u, matrix: m, scale: 1 + Self.liftGrowth, shadow: castsLiftShadow)
+    }
+
+    /// Update phase, while the stack lifts or rests lifted: asks for the lifted card to be built in the background (the
+    /// unrotated card `unrotated` through the matrix of the last lifted draw), so the frame where the lift comes to rest
+    /// — and every redraw of it — is a copy instead of a rotated bilinear resample under cairo's layered shadow.
+    func prepareLiftedCard(unrotated: CardKey, content: PhotoCardContent, side: Double) {
+        guard let service, let m = liftDeviceMatrix, let key = liftedKey(unrotated.content) else { return }
+        service.prepareLiftedCard(key, unrotated: unrotated, content: content, side: side, deviceScale: deviceScale, matrix: m,
+                                  scale: 1 + Self.liftGrowth, shadow: fullLiftShadow(side: side))
+    }
+
+    /// Lifted at rest: draws the lifted card as one pixel-aligned copy (shadow included) when it is built for this device
+    /// matrix and the exact drawing would use the unrotated card it was made from (this size). False: nothing drawn.
+    func drawLiftedCard(in ctx: CairoContext, matrix m: (a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double),
+                        contentKey: CardKey.Content, service: PhotoService) -> Bool {
+        guard lift >= Self.fullLift, let key = liftedKey(contentKey), let card = service.liftedCard(key),
+              let u = unrotatedKey(contentKey), service.hasExactUnrotatedCard(u), card.draw(in: ctx, matrix: m) else { return false }
+        service.countLiftedCopy()
+        return true
+    }
 }

@@ -46,6 +46,11 @@ final class PhotoCell: DrawableView {
     /// True from a reflow until the cell draws its exact card at rest: a card with nothing to stand in is then drawn quick
     /// while it is built in the background, not built on the UI thread (`PhotoCell+Reflow.swift`).
     var comesToRestFromReflow = false
+    /// The device matrix the cell was last drawn with while lifted (nil at rest): its lifted card is built for it in the
+    /// background (`PhotoCell+Lift.swift`).
+    var liftDeviceMatrix: (a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double)?
+    /// Draws a stack lifted at rest from its pre-rendered lifted cards when built (false: always the exact drawing).
+    var copiesLiftedCards = true
 
     override func prepareForReuse() {
         photo = nil
@@ -59,6 +64,7 @@ final class PhotoCell: DrawableView {
         reflowRest = nil
         lastRestingKey = nil
         comesToRestFromReflow = false
+        liftDeviceMatrix = nil
     }
 
     /// The card geometry at rest (no lift): side (points), device pixels per point, rotation (radians) and the
@@ -154,6 +160,7 @@ final class PhotoCell: DrawableView {
             } : nil
             service.prepareUnrotatedCard(u, content: content, side: a.size.width, deviceScale: deviceScale, anySize: !mayRerender,
                                          need: restingCard != nil ? .soon : onScreenNeed)
+            if mayRerender { prepareLiftedCard(unrotated: u, content: content, side: a.size.width) }
         }
     }
 
@@ -195,6 +202,7 @@ final class PhotoCell: DrawableView {
             h.combine(restingKey(contentKey).flatMap { service.rotatedCard($0) }.map(ObjectIdentifier.init))
             h.combine(unrotatedKey(contentKey).flatMap { service.unrotatedCard($0) }.map(ObjectIdentifier.init))
             h.combine(service.standIn(for: photo.id).map(ObjectIdentifier.init))
+            h.combine(liftedKey(contentKey).flatMap { service.liftedCard($0) }.map(ObjectIdentifier.init))
         }
         return h.finalize()
     }
@@ -237,6 +245,12 @@ final class PhotoCell: DrawableView {
                 drawMarks(in: ctx, side: side, photo: photo, service: service)
                 return
             }
+        }
+        if lift > 0 { liftDeviceMatrix = m } else { liftDeviceMatrix = nil }
+        // Lifted at rest: its lifted card, built in the background since the lift began, as one copy (`PhotoCell+Lift.swift`).
+        if drawLiftedCard(in: ctx, matrix: m, contentKey: contentKey, service: service) {
+            drawMarks(in: ctx, side: side, photo: photo, service: service)
+            return
         }
         // Lifting or dropping (the lift between its ends): the resting rotated card scaled by the lift, one texel a pixel
         // (`PhotoCell+Lift.swift`); lifted at rest the unrotated card below draws it exactly, as before.

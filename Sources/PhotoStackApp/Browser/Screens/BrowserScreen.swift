@@ -319,7 +319,7 @@ public final class BrowserScreen: Screen, UsesHostServices {
     public var workCounters: [String: Int] {
         let c = photos.builders.counters
         return ["uiCards": c.builtOnUIThread, "uiUnrotatedCards": c.unrotatedOnUIThread, "cardWaits": c.waits, "quickCards": c.quickDraws,
-                "transformedCards": c.transformedDraws]
+                "transformedCards": c.transformedDraws, "liftedCopies": c.liftedCopies]
     }
 
     /// Memory held by the photo path (frame log with `PHOTOSTACK_MEMORY_TRACE`): card renderings (KiB, count), finished

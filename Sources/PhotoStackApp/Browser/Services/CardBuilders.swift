@@ -25,9 +25,24 @@ public final class CardBuilders: @unchecked Sendable {
         var content: PhotoCardContent
         /// Points, device pixels per point, radians, device pixels (half side).
         var side: Double, pixelsPerPoint: Double, rotation: Double, covered: Double
+        /// For a lifted card: how it is drawn (`LiftedPhotoCard`); `card` the unrotated card if held (else built here).
+        var lift: Lift?
+
+        struct Lift {
+            var card: CachedPhotoCard?
+            var matrix: (a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double)
+            var scale: Double
+            var shadow: LiftedPhotoCard.Shadow?
+        }
 
         /// Renders the card (on any thread): unrotated for an unrotated key; nil if a surface could not be made.
         func build() -> CardRendering? {
+            if let lift {
+                guard let card = lift.card ?? (try? CachedPhotoCard(content, side: side, deviceScale: pixelsPerPoint)),
+                      let l = try? LiftedPhotoCard(card: card, centre: side / 2, scale: lift.scale, matrix: lift.matrix,
+                                                   shadow: lift.shadow) else { return nil }
+                return .lifted(l)
+            }
             guard let card = try? CachedPhotoCard(content, side: side, deviceScale: pixelsPerPoint) else { return nil }
             if key.isUnrotated { return .unrotated(card) }
             return (try? RotatedPhotoCard(from: card, pixelsPerPoint: pixelsPerPoint, rotation: rotation, coveredHalfSide: covered))
@@ -48,6 +63,8 @@ public final class CardBuilders: @unchecked Sendable {
         /// Cards drawn from an unrotated card resampled with the element's transform (lifted, animating, or a
         /// stand-in while the exact card is built): each costs a resampling of the whole card on the UI thread.
         public var transformedDraws = 0
+        /// Cards of a stack lifted at rest drawn as one copy of their pre-rendered lifted card (`LiftedPhotoCard`).
+        public var liftedCopies = 0
         /// Builds finished by the worker threads.
         public var built = 0
     }

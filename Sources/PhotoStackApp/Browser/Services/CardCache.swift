@@ -31,6 +31,9 @@ final class CardCache {
 
     var count: Int { entries.count }
 
+    /// Lifted cards held (`LiftedPhotoCard`).
+    var liftedCount: Int { entries.keys.reduce(0) { $0 + ($1.lifted != nil ? 1 : 0) } }
+
     /// Starts a frame: cards unmarked for two frames beyond the budget go, least recently used first.
     func beginFrame() {
         frame += 1
@@ -42,10 +45,13 @@ final class CardCache {
     func endUpdate() { evict(markedBefore: frame) }
 
     /// Evicts cards last marked before frame `oldest` beyond `capacity`, least recently used first.
+    /// Lifted cards (`LiftedPhotoCard`, one per card of a stack lifted under the pointer, bound to its device position)
+    /// go as soon as a frame does not mark them: the lift ended, the content moved, the size or zoom changed.
     private func evict(markedBefore oldest: Int) {
         var idle: [(key: CardKey, lastUse: UInt64, bytes: Int)] = []
         var idleBytes = 0
         for (k, e) in entries where e.lastFrame < oldest {
+            if k.lifted != nil { remove(k); continue }
             let b = e.rendering.bytes
             idle.append((k, e.lastUse, b))
             idleBytes += b
@@ -74,6 +80,11 @@ final class CardCache {
 
     func unrotated(_ key: CardKey) -> CachedPhotoCard? {
         if case .unrotated(let c)? = entries[key]?.rendering { return c }
+        return nil
+    }
+
+    func lifted(_ key: CardKey) -> LiftedPhotoCard? {
+        if case .lifted(let c)? = entries[key]?.rendering { return c }
         return nil
     }
 

@@ -7,12 +7,15 @@ import Canvas
 public enum CardRendering: @unchecked Sendable {
     case rotated(RotatedPhotoCard)
     case unrotated(CachedPhotoCard)
+    /// A card of a stack lifted at rest, rendered at its device matrix with its shadow (drawn as one copy).
+    case lifted(LiftedPhotoCard)
 
     /// Memory held, bytes.
     var bytes: Int {
         switch self {
         case .rotated(let c): return c.surface.stride * c.surface.pixelHeight
         case .unrotated(let c): return c.surface.stride * c.surface.pixelHeight
+        case .lifted(let c): return c.bytes
         }
     }
 }

@@ -84,6 +84,22 @@ extension PhotoService {
               need: need)
     }
 
+    /// Prepares the lifted card `key` (`CardKey(lifted:…)`): the unrotated card `unrotated` (`side` points at
+    /// `deviceScale`) drawn through the device matrix `matrix`, scaled by `scale`, with `shadow` under it — built in the
+    /// background (never on the UI thread: until it arrives the lifted frame is drawn as before), kept in this frame.
+    public func prepareLiftedCard(_ key: CardKey, unrotated: CardKey, content: PhotoCardContent, side: Double, deviceScale: Double,
+                                  matrix: (a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double), scale: Double,
+                                  shadow: LiftedPhotoCard.Shadow?) {
+        wantCard(key, need: .soon)
+        guard !cards.contains(key) else { cards.mark(key); return }
+        let lift = CardBuilders.Input.Lift(card: cards.unrotated(unrotated), matrix: matrix, scale: scale, shadow: shadow)
+        build(CardBuilders.Input(key: key, content: content, side: side, pixelsPerPoint: deviceScale, rotation: 0, covered: 0, lift: lift),
+              need: .soon)
+    }
+
+    /// The lifted card `key`, if built.
+    public func liftedCard(_ key: CardKey) -> LiftedPhotoCard? { cards.lifted(key) }
+
     /// True when some unrotated card of `photo` (any size, any content) is held: it can stand in, drawn with a
     /// transform, while the card a cell needs is built.
     public func hasStandIn(for photo: PhotoPath) -> Bool { cards.latestUnrotatedKey(photo: photo) != nil }
@@ -105,6 +121,9 @@ extension PhotoService {
     public func standIn(for photo: PhotoPath) -> CachedPhotoCard? {
         cards.latestUnrotatedKey(photo: photo).flatMap { cards.unrotated($0) }
     }
+
+    /// Counts a lifted card drawn as one copy (the frame log reports it).
+    func countLiftedCopy() { builders.count { $0.liftedCopies += 1 } }
 
     /// Counts a card drawn by the quick path (the frame bench reports it).
     func countQuickDraw() { builders.count { $0.quickDraws += 1 } }

@@ -16,7 +16,7 @@ struct PlaceholderCards {
 
         /// Nil for a card that shows a photo's image.
         init?(_ key: CardKey) {
-            guard key.serialOfImage == nil else { return nil }
+            guard key.serialOfImage == nil, key.lifted == nil else { return nil }
             content = key.content
             side = key.side; scale = key.scale; rotation = key.rotation; hole = key.hole
         }

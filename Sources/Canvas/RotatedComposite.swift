@@ -8,14 +8,16 @@ import Foundation
 /// and composites it at once.
 public enum RotatedComposite {
     nonisolated(unsafe) private static var scratch: ImageSurface?
-    nonisolated(unsafe) private static var sampled: Int64 = 0
-    nonisolated(unsafe) private static var sampledNearest: Int64 = 0
+    /// Pixels resampled so far per thread (`pthread_self`): all, and those taken with the nearest texel.
+    nonisolated(unsafe) private static var sampled: [pthread_t: (all: Int64, nearest: Int64)] = [:]
     private static let lock = NSLock()
 
-    /// Pixels resampled by every `draw` so far (tests and benchmarks read how much work a frame did).
-    public static var sampledPixels: Int64 { lock.lock(); defer { lock.unlock() }; return sampled }
+    /// Pixels resampled by the calling thread's `draw`s so far (tests and benchmarks read how much work a frame did;
+    /// per thread, so the card builders' renderings in the background never count towards the UI thread's frame).
+    public static var sampledPixels: Int64 { lock.lock(); defer { lock.unlock() }; return sampled[threadKey]?.all ?? 0 }
     /// The part of `sampledPixels` taken with the nearest texel (`nearest` draws).
-    public static var nearestSampledPixels: Int64 { lock.lock(); defer { lock.unlock() }; return sampledNearest }
+    public static var nearestSampledPixels: Int64 { lock.lock(); defer { lock.unlock() }; return sampled[threadKey]?.nearest ?? 0 }
+    private static var threadKey: pthread_t { pthread_self() }
 
     /// Composites `source`, placed with its centre at the user-space origin (its top-left at (−`halfSide`,
     /// −`halfSide`) in source pixels = user units of the current matrix), at `alpha`, within the current clip.
@@ -47,8 +49,8 @@ public enum RotatedComposite {
         var count: Int64 = 0
         guard target.resample(source, inverse: (ia, ib, ic, id, tx, ty), x0: 0, y0: 0, x1: bw, y1: bh, occluders: local,
                               nearest: useNearest, sampled: &count) else { return false }
-        sampled += count
-        if useNearest { sampledNearest += count }
+        sampled[threadKey, default: (0, 0)].all += count
+        if useNearest { sampled[threadKey, default: (0, 0)].nearest += count }
         ctx.paintPixelAligned(target, x: x0, y: y0, width: bw, height: bh, alpha: alpha, excluding: excluding)
         return true
     }

@@ -4,7 +4,9 @@
 # - firstAlbumsSeconds: from the app's start to the first state that shows albums on the screen, and whether the
 #   scan was still running then (the scan streams); with PHOTOSTACK_FRAME_LOG=FILE also firstFrameSeconds, when the
 #   window's first frame was drawn (the frame log's first line);
-# - scanSeconds: from the start to the state that says the scan is done;
+# - scanSeconds: from the start to the state that says the scan is done (the window has shown a frame since);
+#   appScanSeconds: the scan itself as the app timed it (the state's layout.scanSeconds: from the scan's start, before
+#   the X connection, to the UI thread's taking of its end), the figure to set beside find's;
 # - the albums screen is then scrolled from the top to the bottom with PageDown (one xdotool process, one key every
 #   PAGE_DELAY ms) and back to the top with Home; peakRSSMB is VmHWM after that, restMB VmRSS at the end.
 # - findSeconds / findCPUSeconds: `find LIBRARY > /dev/null` over the same tree just before (page cache warm for both),
@@ -70,10 +72,10 @@ while time.time() < deadline:
     if first is None and s.get("screen") == "albums" and shown:
         first = (time.time() - start, bool(scanning), time.monotonic())
     if first is not None and scanning is False:
-        print(first[0], int(first[1]), time.time() - start, first[2]); break
+        print(first[0], int(first[1]), time.time() - start, first[2], s.get("layout", {}).get("scanSeconds", "null")); break
     time.sleep(0.01)
 PY
-read -r first_s scanning_then scan_s first_mono < "$work/times"
+read -r first_s scanning_then scan_s first_mono app_scan_s < "$work/times"
 # With PHOTOSTACK_FRAME_LOG: the first frame drawn (the frame log's clock is CLOCK_MONOTONIC, as the poller's), as
 # seconds from the start, by the poller's first sight of albums minus how long after that frame it came.
 first_frame="null"
@@ -83,7 +85,7 @@ if [ -n "${PHOTOSTACK_FRAME_LOG:-}" ] && [ -s "$PHOTOSTACK_FRAME_LOG" ]; then
 fi
 scan_cpu=$(awk '{ printf "%.2f", ($14 + $15) / 100 }' "/proc/$app/stat")
 if [ -n "${SCAN_ONLY:-}" ]; then
-  echo "{\"folders\": $folders, \"firstAlbumsSeconds\": $first_s, \"firstFrameSeconds\": $first_frame, \"scanningWhenFirstShown\": $scanning_then, \"scanSeconds\": $scan_s," \
+  echo "{\"folders\": $folders, \"firstAlbumsSeconds\": $first_s, \"firstFrameSeconds\": $first_frame, \"scanningWhenFirstShown\": $scanning_then, \"scanSeconds\": $scan_s, \"appScanSeconds\": $app_scan_s," \
     "\"scanCPUSeconds\": $scan_cpu, \"findSeconds\": $find_s, \"findCPUSeconds\": $find_cpu}"
   exit 0
 fi
@@ -102,5 +104,5 @@ xdotool key Home sleep 1.5
 mem() { awk -v f="$1:" '$1 == f { print $2 }' "/proc/$app/status"; }
 offset=$(state_value 's["contentOffset"]["y"]')
 echo "{\"folders\": $folders, \"photos\": $((folders * 20)), \"firstAlbumsSeconds\": $first_s, \"firstFrameSeconds\": $first_frame, \"scanningWhenFirstShown\": $scanning_then," \
-  "\"scanSeconds\": $scan_s, \"scanCPUSeconds\": $scan_cpu, \"findSeconds\": $find_s, \"findCPUSeconds\": $find_cpu, \"pageDowns\": $pages, \"peakRSSMB\": $(( $(mem VmHWM) / 1024 )), \"restRSSMB\": $(( $(mem VmRSS) / 1024 ))," \
+  "\"scanSeconds\": $scan_s, \"appScanSeconds\": $app_scan_s, \"scanCPUSeconds\": $scan_cpu, \"findSeconds\": $find_s, \"findCPUSeconds\": $find_cpu, \"pageDowns\": $pages, \"peakRSSMB\": $(( $(mem VmHWM) / 1024 )), \"restRSSMB\": $(( $(mem VmRSS) / 1024 ))," \
   "\"offsetAtBottom\": $bottom, \"contentHeight\": $(state_value 's["contentSize"]["height"]'), \"offsetAfterHome\": $offset}"

@@ -6,7 +6,8 @@ extension AlbumsScreen {
     static let stateTitleLimit = 1_000
 
     /// `columns`, the layout `scale`, the stack side (points), `zoomLevel`, album count, the albums' titles (in order;
-    /// the first `stateTitleLimit`, then `titlesOmitted`: how many more there are), scanning flag, whether watching
+    /// the first `stateTitleLimit`, then `titlesOmitted`: how many more there are), scanning flag and, once the initial
+    /// scan ended, `scanSeconds` (its wall time, `LibraryModel.scanSeconds`), whether watching
     /// is limited, selection, and `albumAtTop` (the album a resize keeps at the top: `AlbumsScreen.albumAtTop`).
     func albumsLayoutState() -> [String: StateValue] {
         let listed = min(albumCount, Self.stateTitleLimit)
@@ -22,6 +23,7 @@ extension AlbumsScreen {
             "zoomLevel": .int(zoom.level),
         ]
         if albumCount > listed { out["titlesOmitted"] = .int(albumCount - listed) }
+        if let seconds = library.scanSeconds { out["scanSeconds"] = .double(seconds) }
         if let s = selectedSection { out["selected"] = .int(s) }
         if let a = albumAtTop { out["albumAtTop"] = .int(a) }
         return out

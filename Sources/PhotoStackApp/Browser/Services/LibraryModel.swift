@@ -1,4 +1,5 @@
 import Foundation
+import Host
 import PhotoPipeline
 
 /// The photo library as the UI thread sees it. A `LiveLibrary` scans the source in the background (albums
@@ -25,6 +26,10 @@ public final class LibraryModel {
     public private(set) var isScanning = true
     /// Photos found so far (for the progress hint).
     public private(set) var photosFound = 0
+    /// How long the initial scan took, seconds of wall time (CLOCK_MONOTONIC): from `start` to the UI thread's taking
+    /// of its end. Nil until then. The state reports it (`scanSeconds`) beside what the window showed when.
+    public private(set) var scanSeconds: Double?
+    private var scanStartedAt: Double?
     public var problems: [ScanProblem] { library.problems }
     /// Set when changes made elsewhere may not be seen (then F5 and window focus rescan).
     public private(set) var watchLimit: WatchLimit?
@@ -46,6 +51,7 @@ public final class LibraryModel {
 
     /// Scans and then watches the source on background threads; every event is posted with `post`.
     public func start(post: @escaping Post) {
+        scanStartedAt = MonotonicClock().now
         let live = LiveLibrary(source: source) { post(.library($0)) }
         self.live = live
         live.start()
@@ -86,6 +92,7 @@ public final class LibraryModel {
             changedLibrary()
             photosFound = finished.photoCount
             isScanning = false
+            if let started = scanStartedAt, scanSeconds == nil { scanSeconds = MonotonicClock().now - started }
             return .scanned
         case .update(let update):
             pending = update

@@ -60,15 +60,17 @@ extension CairoContext {
 extension CairoContext {
     /// Copies `surface` (operator SOURCE: its pixels replace the target's) untransformed with its top-left at
     /// device pixel (`x`, `y`), limited to the device rectangle `clipX/Y/Width/Height` and the current clip.
-    /// `alpha` below 1 composites it OVER at that opacity instead (a fading opaque background).
+    /// `alpha` below 1 composites it OVER at that opacity instead (a fading opaque background). `repeating`: the surface
+    /// repeats in both directions from there (a background tile).
     public func copyPixelAligned(_ surface: ImageSurface, x: Int, y: Int, clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int,
-                                 alpha: Double = 1) {
+                                 alpha: Double = 1, repeating: Bool = false) {
         cairo_save(raw)
         cairo_identity_matrix(raw)
         cairo_new_path(raw)
         if alpha >= 1 { cairo_set_operator(raw, CAIRO_OPERATOR_SOURCE) }
         cairo_set_source_surface(raw, surface.raw, Double(x), Double(y))
         cairo_pattern_set_filter(cairo_get_source(raw), CAIRO_FILTER_NEAREST)
+        if repeating { cairo_pattern_set_extend(cairo_get_source(raw), CAIRO_EXTEND_REPEAT) }
         cairo_rectangle(raw, Double(clipX), Double(clipY), Double(clipWidth), Double(clipHeight))
         if alpha >= 1 { cairo_fill(raw) } else { cairo_clip(raw); cairo_paint_with_alpha(raw, max(0, alpha)) }
         cairo_restore(raw)

@@ -1,12 +1,11 @@
 import Foundation
 
-/// Background tiles and their pre-tiled surfaces, one per (tile size, seed), shared by every `BackgroundTexture`
-/// made with them (see `BackgroundTexture`). Textures are drawn on the UI thread; the lock only guards the table.
+/// Background tiles, one per (tile size, seed), shared by every `BackgroundTexture` made with them (see
+/// `BackgroundTexture`). Textures are drawn on the UI thread; the lock only guards the table.
 enum SharedTiles {
-    /// One tile and the surface it was repeated over (device pixels), filled in by the first texture that needs them.
+    /// One tile, filled in by the first texture that needs it.
     final class Entry: @unchecked Sendable {
         var tile: ImageSurface?
-        var tiled: ImageSurface?
     }
 
     private struct Key: Hashable { var size: Int; var seed: UInt64 }
@@ -20,18 +19,5 @@ enum SharedTiles {
         let e = Entry()
         entries[Key(size: size, seed: seed)] = e
         return e
-    }
-
-    /// Drops every pre-tiled surface (the tiles stay): the next fill makes one again at the size it needs.
-    /// Returns the bytes freed.
-    @discardableResult
-    static func dropPreTiledSurfaces() -> Int {
-        lock.lock(); defer { lock.unlock() }
-        var freed = 0
-        for e in entries.values {
-            if let t = e.tiled { freed += t.pixelWidth * t.pixelHeight * 4 }
-            e.tiled = nil
-        }
-        return freed
     }
 }

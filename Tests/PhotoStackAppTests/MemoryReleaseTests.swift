@@ -42,30 +42,6 @@ final class MemoryReleaseTests: XCTestCase {
         XCTAssertTrue(h.draw().withPixelBytes { Array($0) } == before, "the picture is unchanged")
     }
 
-    /// The background's pre-tiled surface grows to the largest window it filled; memory asked back drops it and the
-    /// next frame makes it again at the window's size (the soak test saw +7.6 MB of heap after one bigger window).
-    func testMemoryAskedBackShrinksTheBackgroundToTheWindow() throws {
-        let h = BrowserHarness()
-        let browser = h.browser
-        func drawn(width: Double, height: Double) throws {
-            browser.resize(width: width, height: height, scale: 1, at: h.clock.now)
-            h.settle()
-            let s = try ImageSurface(pixelWidth: Int(width), pixelHeight: Int(height))
-            browser.draw(in: CairoContext(surface: s), width: width, height: height, scale: 1)
-        }
-        try drawn(width: 1900, height: 1300)
-        try drawn(width: h.width, height: h.height)
-        let texture = try XCTUnwrap(browser.albums.background)
-        XCTAssertGreaterThanOrEqual(try XCTUnwrap(texture.preTiledSurface).pixelWidth, 1900, "grown by the big window")
-
-        XCTAssertTrue(browser.receive([.releaseMemory], at: h.clock.now), "the background is filled again: a frame")
-        XCTAssertNil(texture.preTiledSurface)
-        try drawn(width: h.width, height: h.height)
-        let again = try XCTUnwrap(texture.preTiledSurface)
-        XCTAssertLessThan(again.pixelWidth, 1900, "made again at the window's size")
-        XCTAssertLessThan(again.pixelHeight, 1300)
-    }
-
     /// The app reports what it still holds after each release in its state (`memory`), which the soak test reads.
     func testTheStateReportsTheHeapInUseAfterEachRelease() throws {
         let h = BrowserHarness()

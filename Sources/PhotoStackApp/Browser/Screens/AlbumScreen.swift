@@ -43,7 +43,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     var endedCells: [(StackEngine.IndexPath, PhotoPath)] = []
     let background = try? BackgroundTexture()
     private var headerLayout: TextLayout?
-    /// The device scale the header's fonts were last prepared at (`prepareBackground`).
+    /// The device scale the header's fonts were last prepared at (`prepareHeader`).
     private var headerPreparedAt: Double?
     /// The grid's zoom level and its input (`AlbumScreen+Zoom.swift`).
     var zoom = ScreenZoom()
@@ -187,16 +187,13 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
             if cell.pixelSize != px { cell.pixelSize = px }
             cell.prepare(deviceScale: deviceScale, onScreen: item.attributes.boundingBox.intersects(viewport))
         }
-        prepareBackground()
+        prepareHeader()
     }
 
     /// Last in the update, after the loads and cards were asked for: what the first frame would otherwise make — the
-    /// pre-tiled background (a window-sized paint) and the header's fonts and glyphs (the first text drawn in the
-    /// process loads them: ~5–15 ms) — made while a launch waits for its thumbnails (`FirstFrameWait`). Later
-    /// updates find both made.
-    private func prepareBackground() {
-        background?.prepareFill(deviceWidth: Int((viewportWidth * deviceScale).rounded(.up)),
-                                deviceHeight: Int((viewportHeight * deviceScale).rounded(.up)))
+    /// header's fonts and glyphs (the first text drawn in the process loads them: ~5–15 ms) — made while a launch waits
+    /// for its thumbnails (`FirstFrameWait`). Later updates find them made.
+    private func prepareHeader() {
         if headerPreparedAt != deviceScale, let h = preparedHeaderLayout() {
             h.prepareForDrawing(deviceScale: deviceScale)
             headerPreparedAt = deviceScale

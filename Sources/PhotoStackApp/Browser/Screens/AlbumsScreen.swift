@@ -171,9 +171,6 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         cancelLoadsOfEndedCells()
         configureVisibleRenderers(at: self.time)
         if needsImageRequests && !collectionView.elementsAreAnimating { requestVisibleImages() }
-        // The window-sized pre-tiled background, made here (a launch's first-frame wait) rather than in a frame.
-        background?.prepareFill(deviceWidth: Int((viewportWidth * deviceScale).rounded(.up)),
-                                deviceHeight: Int((viewportHeight * deviceScale).rounded(.up)))
     }
 
     /// Also while a stack's hover lift moves.

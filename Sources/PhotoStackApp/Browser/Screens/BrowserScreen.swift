@@ -228,8 +228,7 @@ public final class BrowserScreen: Screen, UsesHostServices {
                 if actions.receive(result, at: self.time) { changed = true }
             case .releaseMemory:
                 photos.releaseIdleMemory()
-                BackgroundTexture.dropPreTiledSurfaces()
-                changed = true   // the next frame fills the background again (from a surface of the window's size)
+                changed = true   // a frame redraws what the caches still hold
             }
         }
         let update = library.takeUpdate()

@@ -72,10 +72,10 @@ extension CollectionScreen {
         // Occluders hold for this frame's drawing only: they change which pixels are sampled, not what the frame shows,
         // so the record's signatures below are taken without them.
         for item in items { (item.view as? DrawableView)?.occluders = [] }
-        var underIndicators: [(surface: ImageSurface, x: Int, y: Int)] = []
+        var underOverlays: [(surface: ImageSurface, x: Int, y: Int)] = []
         if copying {
-            for r in indicatorDeviceRects(scale: scale) {
-                if let c = ctx.copyTargetPixels(x: r.x, y: r.y, width: r.width, height: r.height) { underIndicators.append(c) }
+            for r in indicatorDeviceRects(scale: scale) + overlayDeviceRects(scale: scale) {
+                if let c = ctx.copyTargetPixels(x: r.x, y: r.y, width: r.width, height: r.height) { underOverlays.append(c) }
             }
         }
         drawIndicators(in: ctx)
@@ -96,7 +96,7 @@ extension CollectionScreen {
             }
             scrollCopyRecord = ScrollCopyRecord(stamp: stamp, pixelWidth: size.width, pixelHeight: size.height, scale: scale,
                                                 width: width, height: height, deviceOffsetX: dox, deviceOffsetY: doy,
-                                                time: time, elements: drawn, underIndicators: underIndicators)
+                                                time: time, elements: drawn, underOverlays: underOverlays)
         } else {
             scrollCopyRecord = nil
             // This frame is not one a screen can move next time (e.g. drawn over the albums screen's).
@@ -227,7 +227,7 @@ extension CollectionScreen {
         rects = rects.map { $0.intersection(frame) }.filter { !$0.isEmpty }
         // Redrawing most of the frame anyway: skip the move.
         guard DeviceRect.unionArea(rects) < w * h * 6 / 10 else { return nil }
-        for u in rec.underIndicators { ctx.putTargetPixels(u.surface, x: u.x, y: u.y) }
+        for u in rec.underOverlays { ctx.putTargetPixels(u.surface, x: u.x, y: u.y) }
         ctx.scrollTargetRows(by: dy)
         return rects
     }

@@ -144,6 +144,11 @@ open class CollectionScreen: Screen {
     /// Draws above the content and the scroll indicators (viewport points).
     open func drawOverlay(in ctx: CairoContext) {}
 
+    /// Device rectangles `drawOverlay` may cover this frame. With scroll-copy their pixels are kept before it draws and
+    /// put back before the next frame is moved or partly redrawn, as the scroll indicators' are: a note over the
+    /// content does not make every frame a whole one. The default: none.
+    func overlayDeviceRects(scale: Double) -> [DeviceRect] { [] }
+
     /// Layout facts for the state JSON's `layout` object.
     open func layoutState() -> [String: StateValue] { [:] }
 

@@ -16,8 +16,9 @@ struct ScrollCopyRecord {
     var time: Double
     /// Every element drawn: its attributes and its view's appearance signature.
     var elements: [ElementKey: Drawn]
-    /// The frame's pixels under the scroll indicators, before they were drawn (put back before moving it).
-    var underIndicators: [(surface: ImageSurface, x: Int, y: Int)]
+    /// The frame's pixels under the scroll indicators and the overlay (`CollectionScreen.overlayDeviceRects`), before
+    /// they were drawn (put back before the frame is moved or partly redrawn).
+    var underOverlays: [(surface: ImageSurface, x: Int, y: Int)]
 
     struct Drawn {
         var attributes: LayoutAttributes

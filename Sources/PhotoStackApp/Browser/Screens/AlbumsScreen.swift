@@ -193,8 +193,10 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         key.category == .cell || (key.category == .supplementary && key.kind == PhotoStackLayout.titleKind)
     }
 
-    /// Scroll-copy is used unless a note (scanning, empty folder, limited watching) is drawn over the content.
-    public override var supportsScrollCopy: Bool { !showsNote }
+    /// Scroll-copy (the last frame moved, only what scrolled in or changed redrawn), also under a note (scanning, empty
+    /// folder, limited watching): the pixels under it are put back before the frame moves (`overlayDeviceRects`).
+    public override var supportsScrollCopy: Bool { true }
+    override func overlayDeviceRects(scale: Double) -> [DeviceRect] { noteDeviceRects(scale: scale) }
     public override func didClick(_ key: ElementKey?, at point: Point, clickCount: Int, time: Double) { clicked(key, at: time) }
     public override func handleKey(_ key: KeyEvent) -> Bool { handleZoom(.key(key), at: time) || handleSelectionKey(key) }
     public override func handleWheel(_ event: WheelEvent) -> Bool { handleZoom(.wheel(event), at: time) }

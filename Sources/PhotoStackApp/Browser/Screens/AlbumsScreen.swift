@@ -49,6 +49,8 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     var hasBeenSized = false
     /// `library.updatesApplied` when the limited-watching note appeared (it goes once an update was applied).
     var updatesWhenWatchNoteWasShown = 0
+    /// The note last measured and its pill (points): `noteDeviceRects` lays a note out once, not in every frame.
+    var measuredNote: (note: Note, pill: CanvasRect)?
     /// The stack kept at the top across resizes and the content offset the last reflow moved to (points): kept
     /// while the offset stays there, so any number of resizes keeps the same album in view.
     var resizeAnchor: (section: Int, offset: Double)?

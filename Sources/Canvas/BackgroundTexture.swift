@@ -71,7 +71,7 @@ public final class BackgroundTexture {
                              repeating: true)
     }
 
-    /// The general fill: a repeating pattern (used when the context is rotated or the copy cannot be made).
+    /// The general fill: a repeating pattern through the context's matrix (used when it rotates or shears).
     func fillRepeating(_ rect: CanvasRect, in ctx: CairoContext, deviceScale: Double, originX: Double, originY: Double,
                        alpha: Double = 1) {
         ctx.withSavedState {

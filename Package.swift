@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "CSystem"),
         .target(name: "CJPEG", dependencies: ["CScratch"], linkerSettings: [.linkedLibrary("jpeg")]),
         /// libpng behind a C shim (reading and writing PNG with text chunks, for the thumbnail cache).
-        .target(name: "CPNG", dependencies: ["CScratch"], linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "CPNG", dependencies: ["CScratch"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         /// libexif (photo information) behind a C shim that copies the fields into a plain struct.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .target(name: "CExifShim", dependencies: ["CExif"], linkerSettings: [.linkedLibrary("exif")]),
@@ -50,6 +50,9 @@ let package = Package(
         .target(name: "CGIF", dependencies: ["CDecodeOut", "CLibGif"]),
         .target(name: "CTIFF", dependencies: ["CDecodeOut", "CLibTIFF"]),
         .target(name: "CRaw", dependencies: ["CDecodeOut", "CLibRaw"]),
+        // MARK: Colour management: Little CMS 2 behind a C shim (profiles, cached transforms, return codes).
+        .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        .target(name: "CColour", dependencies: ["CLcms2"]),
 
         // MARK: Pure Swift core: geometry, layouts, collection view, animation, scroll physics. Imports no C module.
         .target(name: "StackEngine"),
@@ -63,7 +66,7 @@ let package = Package(
         .target(name: "Host", dependencies: ["Canvas"]),
         // MARK: Folders as albums, decoding, thumbnail caches, background loader.
         .target(name: "PhotoPipeline", dependencies: [
-            "CJPEG", "CPNG", "CScratch", "CSystem", "CExifShim", "CFileOps", "CWebP", "CHEIF", "CGIF", "CTIFF", "CRaw",
+            "CJPEG", "CPNG", "CScratch", "CSystem", "CExifShim", "CFileOps", "CWebP", "CHEIF", "CGIF", "CTIFF", "CRaw", "CColour",
             .product(name: "Collections", package: "swift-collections"),
         ]),
         // MARK: The X11 window host: window, events, frame clock, presenting Cairo frames.

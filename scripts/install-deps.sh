@@ -11,7 +11,7 @@ mode="${1:-run}"
 # libraries the C modules link; the fonts cover Latin, Cyrillic, Arabic and CJK album titles. WebP, HEIF/AVIF
 # (Debian 12's libheif1 has its HEVC and AV1 decoders built in), GIF, TIFF and RAW come from the libraries below.
 pkgs=(git ca-certificates pkg-config libc6-dev libx11-dev libxi-dev libxext-dev libcairo2-dev libpango1.0-dev libjpeg-dev libpng-dev libexif-dev
-      libwebp-dev libheif-dev libgif-dev libtiff-dev libraw-dev
+      libwebp-dev libheif-dev libgif-dev libtiff-dev libraw-dev liblcms2-dev
       fonts-dejavu-core fonts-noto-core fonts-noto-cjk)
 case "$mode" in
   run) ;;

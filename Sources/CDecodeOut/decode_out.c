@@ -177,3 +177,13 @@ int ps_decode_emit_owned(uint8_t *pixels, int32_t width, int32_t height, const p
     free(pixels);
     return code;
 }
+
+void ps_decode_keep_icc(ps_decode_result *result, const uint8_t *data, size_t length) {
+    if (!result || !data || length == 0 || length > (16u << 20)) return;
+    uint8_t *copy = (uint8_t *)malloc(length);
+    if (!copy) return;
+    memcpy(copy, data, length);
+    free(result->icc);
+    result->icc = copy;
+    result->icc_length = (uint32_t)length;
+}

@@ -32,7 +32,12 @@
     X(heif_image_get_height) \
     X(heif_image_get_plane) \
     X(heif_image_get_width) \
+    X(heif_image_handle_get_color_profile_type) \
     X(heif_image_handle_get_height) \
+    X(heif_image_handle_get_nclx_color_profile) \
+    X(heif_image_handle_get_raw_color_profile) \
+    X(heif_image_handle_get_raw_color_profile_size) \
+    X(heif_nclx_color_profile_free) \
     X(heif_image_handle_get_ispe_height) \
     X(heif_image_handle_get_ispe_width) \
     X(heif_image_handle_get_list_of_thumbnail_IDs) \
@@ -124,6 +129,33 @@ static int decode_handle(struct heif_image_handle *handle, const ps_decode_optio
     return code;
 }
 
+/* The colour description of an image item (its colr boxes): an ICC profile ('prof'/'rICC') and/or nclx codes.
+   Returns 1 when the item declares one. */
+static int read_colour(struct heif_image_handle *handle, ps_decode_result *result) {
+    int found = 0;
+    enum heif_color_profile_type type = p_heif_image_handle_get_color_profile_type(handle);
+    if (type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC) {
+        size_t size = p_heif_image_handle_get_raw_color_profile_size(handle);
+        uint8_t *icc = size > 0 && size <= (16u << 20) ? (uint8_t *)malloc(size) : NULL;
+        if (icc && p_heif_image_handle_get_raw_color_profile(handle, icc).code == heif_error_Ok) {
+            free(result->icc);
+            result->icc = icc;
+            result->icc_length = (uint32_t)size;
+            found = 1;
+        } else {
+            free(icc);
+        }
+    }
+    struct heif_color_profile_nclx *nclx = NULL;
+    if (p_heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx) {
+        result->cicp_primaries = (int32_t)nclx->color_primaries;
+        result->cicp_transfer = (int32_t)nclx->transfer_characteristics;
+        p_heif_nclx_color_profile_free(nclx);
+        found = 1;
+    }
+    return found;
+}
+
 int ps_heif_decode(const uint8_t *data, size_t length, const ps_decode_options *options, ps_decode_result *result) {
     if (!result || !options) return PS_DECODE_ERR_ARGUMENT;
     memset(result, 0, sizeof(*result));
@@ -151,6 +183,7 @@ int ps_heif_decode(const uint8_t *data, size_t length, const ps_decode_options *
     result->image_width = p_heif_image_handle_get_width(primary);
     result->image_height = p_heif_image_handle_get_height(primary);
     int ispe_width = p_heif_image_handle_get_ispe_width(primary), ispe_height = p_heif_image_handle_get_ispe_height(primary);
+    read_colour(primary, result);
     code = ps_decode_check_budget(result->image_width, result->image_height, options, result);
     if (code == PS_DECODE_OK && ispe_width > 0 && ispe_height > 0)
         code = ps_decode_check_budget(ispe_width, ispe_height, options, result);
@@ -160,6 +193,8 @@ int ps_heif_decode(const uint8_t *data, size_t length, const ps_decode_options *
         code = ps_decode_check_budget(p_heif_image_handle_get_width(thumbnail), p_heif_image_handle_get_height(thumbnail),
                                       options, result);
         if (code == PS_DECODE_OK) code = decode_handle(thumbnail, options, result);
+        /* A thumbnail item may declare its own colours; else it shares the primary image's. */
+        if (code == PS_DECODE_OK) read_colour(thumbnail, result);
         if (code == PS_DECODE_OK) { result->from_thumbnail = 1; goto done; }
         /* A broken thumbnail: fall back to the primary image. */
         result->message[0] = 0;

@@ -87,6 +87,15 @@ int32_t ps_jpeg_pick_scale(int32_t image_width, int32_t image_height, int32_t ta
     return 1;
 }
 
+static void cmyk_row_to_argb(const uint8_t *cmyk, uint32_t *out, int width, int inverted);
+
+void ps_jpeg_cmyk_to_argb(uint8_t *pixels, int32_t width, int32_t height, int32_t stride, int32_t inverted) {
+    for (int32_t y = 0; y < height; y++) {
+        uint8_t *row = pixels + (size_t)stride * (size_t)y;
+        cmyk_row_to_argb(row, (uint32_t *)row, width, inverted);
+    }
+}
+
 static void cmyk_row_to_argb(const uint8_t *cmyk, uint32_t *out, int width, int inverted) {
     for (int x = 0; x < width; x++) {
         unsigned c = cmyk[0], m = cmyk[1], y = cmyk[2], k = cmyk[3];
@@ -145,6 +154,7 @@ int ps_decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr *er
     }
 
     if (options->max_working_memory > 0) cinfo->mem->max_memory_to_use = (long)options->max_working_memory;
+    jpeg_save_markers(cinfo, JPEG_APP0 + 2, 0xFFFF); /* ICC_PROFILE segments */
     jpeg_read_header(cinfo, TRUE);
     if (cinfo->image_width == 0 || cinfo->image_height == 0) {
         jpeg_destroy_decompress(cinfo);
@@ -159,6 +169,14 @@ int ps_decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr *er
     result->progressive = cinfo->progressive_mode ? 1 : 0;
     result->saw_adobe_marker = cinfo->saw_Adobe_marker ? 1 : 0;
     result->adobe_transform = cinfo->Adobe_transform;
+    if (!result->icc) {
+        JOCTET *icc = NULL;
+        unsigned int icc_length = 0;
+        if (jpeg_read_icc_profile(cinfo, &icc, &icc_length) && icc) {
+            result->icc = icc;
+            result->icc_length = icc_length;
+        }
+    }
 
     int denom = ps_jpeg_pick_scale(result->image_width, result->image_height, options->target_longest_side);
     int64_t source_pixels = (int64_t)cinfo->image_width * (int64_t)cinfo->image_height;
@@ -182,6 +200,8 @@ int ps_decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr *er
     }
     result->scale_denom = denom;
     int is_cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
+    int raw_cmyk = is_cmyk && options->keep_cmyk && result->icc;
+    result->cmyk_raw = raw_cmyk;
     set_output(cinfo, denom, is_cmyk);
     jpeg_calc_output_dimensions(cinfo);
     result->width = result->decoded_width = (int32_t)cinfo->output_width;
@@ -254,7 +274,7 @@ int ps_decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr *er
                  cinfo->output_width, cinfo->output_height);
         return PS_JPEG_ERR_NOMEM;
     }
-    if (is_cmyk) {
+    if (is_cmyk && !raw_cmyk) {
         row = (uint8_t *)malloc(stride);
         if (!row) {
             if (pixels_owned) free(pixels);
@@ -289,9 +309,9 @@ int ps_decode_with_source(struct jpeg_decompress_struct *cinfo, ps_error_mgr *er
     while (cinfo->output_scanline < cinfo->output_height) {
         JDIMENSION y = cinfo->output_scanline;
         uint8_t *dest = pixels + stride * y;
-        JSAMPROW rows[1] = { is_cmyk ? row : dest };
+        JSAMPROW rows[1] = { is_cmyk && !raw_cmyk ? row : dest };
         if (jpeg_read_scanlines(cinfo, rows, 1) != 1) break;
-        if (is_cmyk) cmyk_row_to_argb(row, (uint32_t *)dest, (int)cinfo->output_width, inverted);
+        if (is_cmyk && !raw_cmyk) cmyk_row_to_argb(row, (uint32_t *)dest, (int)cinfo->output_width, inverted);
     }
     result->rows_decoded = (int32_t)cinfo->output_scanline;
     /* Rows never produced (should not happen: libjpeg pads truncated data) are filled grey. */

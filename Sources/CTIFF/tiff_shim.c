@@ -143,6 +143,9 @@ int ps_tiff_decode(const uint8_t *data, size_t length, const ps_decode_options *
         goto done;
     }
     p_TIFFGetFieldDefaulted(tif, TIFFTAG_ORIENTATION, &orientation);
+    uint32_t icc_length = 0;
+    void *icc = NULL;
+    if (p_TIFFGetField(tif, TIFFTAG_ICCPROFILE, &icc_length, &icc) && icc) ps_decode_keep_icc(result, (const uint8_t *)icc, icc_length);
     if (orientation < 1 || orientation > 8) orientation = ORIENTATION_TOPLEFT;
     result->image_width = width > INT32_MAX ? INT32_MAX : (int32_t)width;
     result->image_height = height > INT32_MAX ? INT32_MAX : (int32_t)height;

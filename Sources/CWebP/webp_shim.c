@@ -103,6 +103,21 @@ static int decode_first_frame(const uint8_t *data, size_t length, const ps_decod
     return ps_decode_emit_owned(canvas, width, height, options, result);
 }
 
+/* The ICCP chunk of an extended (VP8X) file, when its flag says there is one. */
+static void read_icc(const uint8_t *data, size_t length, ps_decode_result *result) {
+    WebPData input = { data, length };
+    WebPDemuxer *demux = WebPDemux(&input);
+    if (!demux) return;
+    if (WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS) & ICCP_FLAG) {
+        WebPChunkIterator chunk;
+        if (WebPDemuxGetChunk(demux, "ICCP", 1, &chunk)) {
+            ps_decode_keep_icc(result, chunk.chunk.bytes, chunk.chunk.size);
+            WebPDemuxReleaseChunkIterator(&chunk);
+        }
+    }
+    WebPDemuxDelete(demux);
+}
+
 int ps_webp_decode(const uint8_t *data, size_t length, const ps_decode_options *options, ps_decode_result *result) {
     if (!result || !options) return PS_DECODE_ERR_ARGUMENT;
     memset(result, 0, sizeof(*result));
@@ -118,6 +133,7 @@ int ps_webp_decode(const uint8_t *data, size_t length, const ps_decode_options *
         ps_decode_message(result, "WebP header: %s", status_text(status));
         return status_code(status);
     }
+    read_icc(data, length, result);
     if (features.has_animation) return decode_first_frame(data, length, options, result);
     result->image_width = features.width;
     result->image_height = features.height;

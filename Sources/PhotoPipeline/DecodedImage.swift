@@ -19,9 +19,27 @@ public struct DecodedImage: Sendable {
     public var isIncomplete: Bool = false
     /// The file version decoded (nil for in-memory bytes).
     public var fileIdentity: FileIdentity?
+    /// The colour space the file declares (its name and any problem with it, for the information panel).
+    public var colour: PhotoColour = .assumed
+    /// The profile `image`'s pixels are in: the target the decode converted to, else the file's own.
+    public var pixelProfile: ColourProfile = .sRGB
 
     /// The original size as displayed (width/height swapped for orientations 5–8), pixels.
     public var displayedOriginalSize: (width: Int, height: Int) {
         orientation.swapsDimensions ? (originalHeight, originalWidth) : (originalWidth, originalHeight)
+    }
+
+    /// Converts `image` in place (it was just decoded: nobody else holds it) from the file's colour space to
+    /// `target`; nil leaves the pixels in the file's space. A failed conversion keeps them and says why in
+    /// `colour.note`.
+    mutating func convertColour(to target: ColourProfile?) {
+        let source = colour.sourceProfile
+        pixelProfile = source
+        guard let target else { return }
+        if let problem = image.convertColourInPlace(from: source, to: target) {
+            colour.note = colour.note ?? "colours not converted: \(problem)"
+            return
+        }
+        pixelProfile = target
     }
 }

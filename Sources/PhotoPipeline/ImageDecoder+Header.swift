@@ -14,9 +14,13 @@ extension ImageDecoder {
         case .jpeg:
             let out = try JPEGCodec.decode(file: file, targetLongestSide: nil, limits: headerLimits, headerOnly: true).get()
             return ImageHeader(width: out.imageWidth, height: out.imageHeight, format: .jpeg,
-                               orientation: ExifInfo.parse(jpeg: prefix)?.orientation ?? .normal)
+                               orientation: ExifInfo.parse(jpeg: prefix)?.orientation ?? .normal, colour: out.colour)
         case .png:
-            return try pngHeader(prefix)
+            var header = try pngHeader(prefix)
+            if case .success(let png) = PNGCodec.read(file: file, options: .init(headerOnly: true, wantTexts: false)) {
+                header.colour = png.colour
+            }
+            return header
         case let other?:
             return try readLibraryHeader(other, bytes: try file.read(count: file.byteLimit).get())
         case nil:
@@ -31,9 +35,11 @@ extension ImageDecoder {
         case .jpeg:
             let out = try JPEGCodec.decode(bytes, targetLongestSide: nil, limits: headerLimits, headerOnly: true).get()
             return ImageHeader(width: out.imageWidth, height: out.imageHeight, format: .jpeg,
-                               orientation: ExifInfo.parse(jpeg: bytes)?.orientation ?? .normal)
+                               orientation: ExifInfo.parse(jpeg: bytes)?.orientation ?? .normal, colour: out.colour)
         case .png:
-            return try pngHeader(bytes)
+            var header = try pngHeader(bytes)
+            if case .success(let png) = PNGCodec.read(bytes: bytes, maxPixels: 0, headerOnly: true) { header.colour = png.colour }
+            return header
         case let other?:
             return try readLibraryHeader(other, bytes: bytes)
         case nil:

@@ -29,16 +29,20 @@ extension ImageDecoder {
             let out = try TIFFCodec.decode(bytes, limits: limits, targetLongestSide: target).get()
             defer { LibraryDecode.release(out.reservedBytes) }
             guard let image = out.image else { throw .corrupt("no pixels") }
-            return DecodedImage(image: image.applying(out.pendingOrientation), originalWidth: out.imageWidth,
-                                originalHeight: out.imageHeight, orientation: out.storedOrientation,
-                                orientationApplied: true, scaleDenominator: 1, warnings: out.warnings, format: .tiff)
+            var decoded = DecodedImage(image: image.applying(out.pendingOrientation), originalWidth: out.imageWidth,
+                                       originalHeight: out.imageHeight, orientation: out.storedOrientation,
+                                       orientationApplied: true, scaleDenominator: 1, warnings: out.warnings, format: .tiff)
+            decoded.colour = out.colour
+            return decoded
         default:
             let out = try libraryCodec(format)(bytes, limits, target, false).get()
             defer { LibraryDecode.release(out.reservedBytes) }
             guard let image = out.image else { throw .corrupt("no pixels") }
-            return DecodedImage(image: image, originalWidth: out.imageWidth, originalHeight: out.imageHeight,
-                                orientation: .normal, orientationApplied: applyOrientation, scaleDenominator: 1,
-                                warnings: out.warnings, format: format)
+            var decoded = DecodedImage(image: image, originalWidth: out.imageWidth, originalHeight: out.imageHeight,
+                                       orientation: .normal, orientationApplied: applyOrientation, scaleDenominator: 1,
+                                       warnings: out.warnings, format: format)
+            decoded.colour = out.colour
+            return decoded
         }
     }
 
@@ -52,6 +56,7 @@ extension ImageDecoder {
         var image: PixelImage
         var scale = 1
         var warnings = out.warnings
+        var colour = out.colour
         if let preview = out.encoded {
             guard ImageFormat.sniff(preview) == .jpeg else { throw .unsupported("RAW preview is not a JPEG") }
             let fused = orientation == .normal || !applyOrientation ? (downscaleTo ?? 0) : 0
@@ -61,16 +66,19 @@ extension ImageDecoder {
             image = pixels
             scale = jpeg.scaleDenominator
             warnings += jpeg.warnings
+            colour = jpeg.colour
         } else if let pixels = out.image {
             image = pixels
         } else {
             throw .corrupt("no RAW preview")
         }
         if applyOrientation { image = image.applying(orientation) }
-        return DecodedImage(image: image.downscaled(toLongestSide: downscaleTo ?? 0), originalWidth: out.imageWidth,
-                            originalHeight: out.imageHeight, orientation: orientation,
-                            orientationApplied: applyOrientation, scaleDenominator: scale, warnings: warnings,
-                            format: .raw)
+        var decoded = DecodedImage(image: image.downscaled(toLongestSide: downscaleTo ?? 0), originalWidth: out.imageWidth,
+                                   originalHeight: out.imageHeight, orientation: orientation,
+                                   orientationApplied: applyOrientation, scaleDenominator: scale, warnings: warnings,
+                                   format: .raw)
+        decoded.colour = colour
+        return decoded
     }
 
     /// The header (stored size, orientation) of a library format, read by its library without decoding pixels.
@@ -78,7 +86,7 @@ extension ImageDecoder {
         let out = try libraryCodec(format)(bytes, limits, nil, true).get()
         guard out.imageWidth > 0, out.imageHeight > 0 else { throw .corrupt("no image size in the header") }
         return ImageHeader(width: out.imageWidth, height: out.imageHeight, format: format,
-                           orientation: out.storedOrientation)
+                           orientation: out.storedOrientation, colour: out.colour)
     }
 
     private func libraryCodec(_ format: ImageFormat)

@@ -24,24 +24,27 @@ public struct ImageDecoder: Sendable {
         try SafeFile.open(path, kind: .photo, maxBytes: limits.maxFileBytes, expected: expected).get()
     }
 
-    /// Decodes the file at `path` (raw bytes) — format sniffed from its content.
+    /// Decodes the file at `path` (raw bytes) — format sniffed from its content. `colourTarget`: the profile the
+    /// pixels come back in (converted from the file's own colour space; sRGB by default), nil to leave them as
+    /// the file encodes them.
     public func decode(path: PhotoPath, targetSize: Int? = nil, applyOrientation: Bool = true,
-                       downscaleTo: Int? = nil) throws(DecodeError) -> DecodedImage {
-        try decode(file: try open(path), targetSize: targetSize, applyOrientation: applyOrientation, downscaleTo: downscaleTo)
+                       downscaleTo: Int? = nil, colourTarget: ColourProfile? = .sRGB) throws(DecodeError) -> DecodedImage {
+        try decode(file: try open(path), targetSize: targetSize, applyOrientation: applyOrientation, downscaleTo: downscaleTo,
+                   colourTarget: colourTarget)
     }
 
     /// Decodes an open file, streamed. `downscaleTo`: the image comes back box-downscaled to at most that
     /// longest side, exactly as `image.downscaled(toLongestSide:)` makes it.
     public func decode(file: SafeFile, targetSize: Int? = nil, applyOrientation: Bool = true,
-                       downscaleTo: Int? = nil) throws(DecodeError) -> DecodedImage {
+                       downscaleTo: Int? = nil, colourTarget: ColourProfile? = .sRGB) throws(DecodeError) -> DecodedImage {
         let prefix = try file.read(count: Self.prefixBytes).get()
         return try decode(file: file, prefix: prefix, targetSize: targetSize, applyOrientation: applyOrientation,
-                          downscaleTo: downscaleTo)
+                          downscaleTo: downscaleTo, colourTarget: colourTarget)
     }
 
     /// The same with the file's first bytes already read (`prefix`, up to `prefixBytes`).
     func decode(file: SafeFile, prefix: [UInt8], targetSize: Int?, applyOrientation: Bool,
-                downscaleTo: Int?) throws(DecodeError) -> DecodedImage {
+                downscaleTo: Int?, colourTarget: ColourProfile?) throws(DecodeError) -> DecodedImage {
         if prefix.isEmpty { throw .empty }
         var decoded: DecodedImage
         switch ImageFormat.sniff(prefix) {
@@ -61,6 +64,7 @@ public struct ImageDecoder: Sendable {
                                    orientation: .normal, orientationApplied: applyOrientation, scaleDenominator: 1,
                                    warnings: png.isIncomplete ? ["the PNG data ended early"] : [], format: .png,
                                    isIncomplete: png.isIncomplete)
+            decoded.colour = png.colour
         case let other?:
             let bytes = try file.read(count: file.byteLimit).get()
             decoded = try decodeLibraryFormat(other, bytes: bytes, targetSize: targetSize,
@@ -73,18 +77,29 @@ public struct ImageDecoder: Sendable {
             decoded.isIncomplete = true
             decoded.warnings.append("the file changed while it was read")
         }
+        decoded.convertColour(to: colourTarget)
         return decoded
     }
 
     /// Decodes an in-memory file.
-    public func decode(bytes: [UInt8], targetSize: Int? = nil, applyOrientation: Bool = true) throws(DecodeError) -> DecodedImage {
-        try decode(bytes: bytes, targetSize: targetSize, applyOrientation: applyOrientation, downscaleTo: nil)
+    public func decode(bytes: [UInt8], targetSize: Int? = nil, applyOrientation: Bool = true,
+                       colourTarget: ColourProfile? = .sRGB) throws(DecodeError) -> DecodedImage {
+        try decode(bytes: bytes, targetSize: targetSize, applyOrientation: applyOrientation, downscaleTo: nil,
+                   colourTarget: colourTarget)
     }
 
     /// Decodes an in-memory file; `downscaleTo` as in `decode(file:…)`. JPEGs without a rotation are decoded
     /// into a reused per-thread buffer and downscaled in the shim (no full-size image is allocated).
     public func decode(bytes: [UInt8], targetSize: Int?, applyOrientation: Bool = true,
-                       downscaleTo: Int?) throws(DecodeError) -> DecodedImage {
+                       downscaleTo: Int?, colourTarget: ColourProfile? = .sRGB) throws(DecodeError) -> DecodedImage {
+        var decoded = try decodeInFileColour(bytes: bytes, targetSize: targetSize, applyOrientation: applyOrientation,
+                                             downscaleTo: downscaleTo)
+        decoded.convertColour(to: colourTarget)
+        return decoded
+    }
+
+    private func decodeInFileColour(bytes: [UInt8], targetSize: Int?, applyOrientation: Bool,
+                                    downscaleTo: Int?) throws(DecodeError) -> DecodedImage {
         if bytes.isEmpty { throw .empty }
         switch ImageFormat.sniff(bytes) {
         case .jpeg:
@@ -97,9 +112,11 @@ public struct ImageDecoder: Sendable {
         case .png:
             let file = try PNGCodec.read(bytes: bytes, maxPixels: limits.maxSourcePixels).get()
             guard let image = file.image else { throw .corrupt("no pixels") }
-            return DecodedImage(image: image.downscaled(toLongestSide: downscaleTo ?? 0), originalWidth: file.width,
-                                originalHeight: file.height, orientation: .normal, orientationApplied: applyOrientation,
-                                scaleDenominator: 1, warnings: [], format: .png, isIncomplete: file.isIncomplete)
+            var decoded = DecodedImage(image: image.downscaled(toLongestSide: downscaleTo ?? 0), originalWidth: file.width,
+                                       originalHeight: file.height, orientation: .normal, orientationApplied: applyOrientation,
+                                       scaleDenominator: 1, warnings: [], format: .png, isIncomplete: file.isIncomplete)
+            decoded.colour = file.colour
+            return decoded
         case let other?:
             return try decodeLibraryFormat(other, bytes: bytes, targetSize: targetSize,
                                            applyOrientation: applyOrientation, downscaleTo: downscaleTo)
@@ -121,10 +138,12 @@ public struct ImageDecoder: Sendable {
         defer { DecodeBudget.release(out.reservedBytes) }
         guard let image = out.image else { throw .corrupt("no pixels") }
         let oriented = applyOrientation ? image.applying(orientation) : image
-        return DecodedImage(image: fused > 0 ? oriented : oriented.downscaled(toLongestSide: downscaleTo ?? 0),
-                            originalWidth: out.imageWidth, originalHeight: out.imageHeight,
-                            orientation: orientation, orientationApplied: applyOrientation,
-                            scaleDenominator: out.scaleDenominator, warnings: out.warnings, format: .jpeg,
-                            isIncomplete: out.truncated)
+        var decoded = DecodedImage(image: fused > 0 ? oriented : oriented.downscaled(toLongestSide: downscaleTo ?? 0),
+                                   originalWidth: out.imageWidth, originalHeight: out.imageHeight,
+                                   orientation: orientation, orientationApplied: applyOrientation,
+                                   scaleDenominator: out.scaleDenominator, warnings: out.warnings, format: .jpeg,
+                                   isIncomplete: out.truncated)
+        decoded.colour = out.colour
+        return decoded
     }
 }

@@ -13,6 +13,8 @@ struct JPEGDecodeOutput {
     var reservedBytes: Int
     /// The pixels came from the 1/8-scale DC-only decoder (CJPEG jpeg_dc_decoder.h), not from libjpeg.
     var dcDecoded: Bool = false
+    /// The embedded ICC profile (APP2), resolved; `image` is in it, except CMYK files, which come back converted.
+    var colour: PhotoColour = .assumed
 }
 
 /// Swift face of the CJPEG shim. The only file (with PNGCodec) that touches the C buffers.
@@ -63,12 +65,25 @@ public enum JPEGCodec {
         options.downscale_longest_side = Int32(clamping: downscaleLongestSide)
         options.output_copies = Int32(clamping: outputCopies)
         options.budget_wait_ms = DecodeBudget.waitMilliseconds
+        options.keep_cmyk = 1
         return options
     }
 
     private static func finish(code: Int32, result: inout ps_jpeg_result) -> Result<JPEGDecodeOutput, DecodeError> {
         let message = withUnsafeBytes(of: &result.message) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        let colour = PhotoColour.resolve(iccPointer: result.icc, length: Int(result.icc_length))
+        if let icc = result.icc { ps_jpeg_free(icc) }
+        if code == PS_JPEG_OK, result.cmyk_raw != 0, let pixels = result.pixels {
+            // CMYK through its profile (to sRGB: the pixels a JPEG decode returns are then RGB in the sRGB profile),
+            // or the naive formula when the profile cannot be used.
+            let inverted = result.saw_adobe_marker != 0
+            let converted = colour.profile.map { profile in
+                PixelImage.convertCMYK(pixels, width: Int(result.width), height: Int(result.height),
+                                       stride: Int(result.stride), profile: profile, inverted: inverted, to: .sRGB)
+            } ?? false
+            if !converted { ps_jpeg_cmyk_to_argb(pixels, result.width, result.height, result.stride, inverted ? 1 : 0) }
         }
         switch Int32(code) {
         case Int32(PS_JPEG_OK): break
@@ -94,7 +109,8 @@ public enum JPEGCodec {
                                          warnings: result.warnings > 0 ? [message] : [],
                                          truncated: result.truncated != 0,
                                          reservedBytes: Int(result.reserved_bytes),
-                                         dcDecoded: result.dc_decoded != 0))
+                                         dcDecoded: result.dc_decoded != 0,
+                                         colour: result.cmyk_raw != 0 ? PhotoColour(profile: .sRGB, note: colour.note, name: colour.name) : colour))
     }
 
     /// How `encode` stores pixels.

@@ -23,6 +23,8 @@ struct LibraryDecodeOutput {
     /// Bytes the memory gate granted this decode: give them back (`LibraryDecode.release`) once done with the
     /// image and its copies.
     var reservedBytes: Int
+    /// The colour space the file declares (ICC profile or H.273 codes); `image` is in it.
+    var colour: PhotoColour = .assumed
 }
 
 /// Runs a format shim over in-memory bytes and turns its result into Swift values. The only place (with the
@@ -58,6 +60,9 @@ enum LibraryDecode {
         let message = withUnsafeBytes(of: &result.message) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
+        let colour = PhotoColour.resolve(iccPointer: result.icc, length: Int(result.icc_length),
+                                         cicpPrimaries: result.cicp_primaries, cicpTransfer: result.cicp_transfer)
+        if let icc = result.icc { ps_decode_free(icc) }
         var encoded: [UInt8]?
         if let pointer = result.encoded {
             encoded = Array(UnsafeBufferPointer(start: pointer, count: result.encoded_length))
@@ -88,6 +93,7 @@ enum LibraryDecode {
             pendingOrientation: ExifOrientation(rawValue: Int(result.orientation)) ?? .normal,
             storedOrientation: ExifOrientation(rawValue: Int(result.stored_orientation)) ?? .normal,
             frameCount: Int(result.frame_count), warnings: result.warnings > 0 && !message.isEmpty ? [message] : [],
-            encoded: encoded, fromThumbnail: result.from_thumbnail != 0, reservedBytes: Int(result.reserved_bytes)))
+            encoded: encoded, fromThumbnail: result.from_thumbnail != 0, reservedBytes: Int(result.reserved_bytes),
+            colour: colour))
     }
 }

@@ -92,9 +92,9 @@ public enum PNGCodec {
     }
 
     /// Reads a PNG from memory (same rules; the budget reservation is released before returning).
-    public static func read(bytes: [UInt8], maxPixels: Int = 100_000_000) -> Result<PNGFile, DecodeError> {
+    public static func read(bytes: [UInt8], maxPixels: Int = 100_000_000, headerOnly: Bool = false) -> Result<PNGFile, DecodeError> {
         if bytes.isEmpty { return .failure(.empty) }
-        var o = cOptions(ReadOptions(maxPixels: maxPixels))
+        var o = cOptions(ReadOptions(maxPixels: maxPixels, headerOnly: headerOnly, wantTexts: !headerOnly))
         var result = ps_png_result()
         let code = bytes.withUnsafeBufferPointer { ps_png_read_memory($0.baseAddress, $0.count, &o, &result) }
         return finish(code: code, result: &result).map(released)
@@ -127,6 +127,13 @@ public enum PNGCodec {
             }
             ps_png_free(raw)
         }
+        let icc = result.icc.map { Array(UnsafeBufferPointer(start: $0, count: Int(result.icc_length))) }
+        if let pointer = result.icc { ps_png_free(pointer) }
+        let chromaticities = result.has_chromaticities != 0
+            ? withUnsafeBytes(of: result.chromaticities) { Array($0.bindMemory(to: Double.self)) } : nil
+        let colour = PhotoColour.resolve(
+            icc: icc, cicp: result.cicp_primaries > 0 ? (Int(result.cicp_primaries), Int(result.cicp_transfer)) : nil,
+            declaresSRGB: result.srgb != 0, pngGamma: result.gamma > 0 ? result.gamma : nil, chromaticities: chromaticities)
         switch Int32(code) {
         case Int32(PS_PNG_OK): break
         case Int32(PS_PNG_ERR_OPEN): return .failure(.unreadable(message))
@@ -145,7 +152,8 @@ public enum PNGCodec {
                                deallocate: deallocator)
         }
         return .success(PNGFile(width: Int(result.image_width), height: Int(result.image_height), image: image, texts: texts,
-                                isIncomplete: result.truncated != 0, reservedBytes: Int(result.reserved_bytes)))
+                                isIncomplete: result.truncated != 0, reservedBytes: Int(result.reserved_bytes),
+                                colour: colour))
     }
 
     /// Writes `image` as an 8-bit PNG (RGB when fully opaque, else RGBA) with tEXt chunks (in the given order)

@@ -10,4 +10,6 @@ public struct PNGFile: Sendable {
     public var isIncomplete: Bool = false
     /// Decode budget still reserved for `image` (released by the decoder once it is done with it).
     var reservedBytes: Int = 0
+    /// The colour space its colour chunks declare (iCCP, cICP, sRGB, gAMA with cHRM); `image` is in it.
+    public var colour: PhotoColour = .assumed
 }

@@ -11,18 +11,27 @@ import Glibc
 /// The photo is opened once (`SafeFile`: no FIFO or device is ever opened blocking, only regular files of at
 /// most `limits.maxFileBytes`) and every cache key uses the version of the file that descriptor reads, not
 /// the scan's: a photo whose size or mtime changed is decoded again, and `LoadedImage.fileIdentity` reports
-/// the version shown. Sendable: all members are immutable or internally locked.
+/// the version shown.
+///
+/// Colour: every image comes back in the display's profile (`display`, read once per load). Decodes that are
+/// cached are converted from the file's colour space to sRGB first (the freedesktop thumbnails stay sRGB, as every
+/// program reading them expects) and from sRGB to the display after; the others (the photo view's sizes) go from
+/// the file's space straight to the display's. With an sRGB display and sRGB photos nothing is converted.
+/// Sendable: all members are immutable or internally locked.
 public struct ThumbnailPipeline: Sendable {
     public var decoder: ImageDecoder
     /// nil = no disk cache.
     public var diskCache: ThumbnailCache?
     /// Use the EXIF-embedded thumbnail when it covers the requested size.
     public var useExifThumbnails: Bool
+    /// The display's colour profile, which every loaded image is converted to.
+    public let display: DisplayColour
 
     public init(decoder: ImageDecoder = ImageDecoder(), diskCache: ThumbnailCache? = ThumbnailCache(),
-                useExifThumbnails: Bool = true) {
+                useExifThumbnails: Bool = true, display: DisplayColour = DisplayColour()) {
         self.decoder = decoder; self.diskCache = diskCache
         self.useExifThumbnails = useExifThumbnails
+        self.display = display
     }
 
     /// Loads `photo` with a longest side of at least `pixelSize` pixels (when the original is that big), the
@@ -43,13 +52,17 @@ public struct ThumbnailPipeline: Sendable {
         }
         let path = photo.path
         return (result.result, {
-            disk.store(loaded.image, source: path, identity: pending.identity, size: pending.size,
+            disk.store(pending.image, source: path, identity: pending.identity, size: pending.size,
                        originalWidth: loaded.originalWidth, originalHeight: loaded.originalHeight, mimeType: pending.mimeType)
         })
     }
 
     /// What a deferred store needs beyond the `LoadedImage`.
-    private struct PendingStore { var identity: FileIdentity; var size: ThumbnailSize; var mimeType: String }
+    private struct PendingStore {
+        var identity: FileIdentity; var size: ThumbnailSize; var mimeType: String
+        /// The thumbnail in sRGB (the loaded image is in the display's profile).
+        var image: PixelImage
+    }
 
     /// Called for the request a worker will most likely take next, while the current one is decoded: when the
     /// photo will have to be decoded (no thumbnail of its size class or larger on disk), the kernel is asked to
@@ -79,6 +92,7 @@ public struct ThumbnailPipeline: Sendable {
 
     private func loadImage(photo: Photo, pixelSize: Int) -> (result: Result<LoadedImage, DecodeError>, store: PendingStore?) {
         let target = ImageCacheKey.bucket(forPixels: pixelSize)
+        let screen = display.profile
         // A stat (no open) first: a FIFO or device is refused unopened.
         guard let st = FileBytes.status(photo.path) else {
             return fail(.unreadable("file is missing or cannot be accessed"))
@@ -91,6 +105,7 @@ public struct ThumbnailPipeline: Sendable {
         let size = ThumbnailSize.forPixels(pixelSize)
         if let disk = diskCache, size != nil {
             if let cached = disk.lookup(source: photo.path, identity: identity, pixels: target) {
+                cached.image.convertColourInPlace(from: .sRGB, to: screen)   // read just now: not shared yet
                 return ok(LoadedImage(image: cached.image, source: .diskThumbnail, originalWidth: cached.originalWidth,
                                             originalHeight: cached.originalHeight, fileIdentity: identity))
             }
@@ -106,27 +121,30 @@ public struct ThumbnailPipeline: Sendable {
         if useExifThumbnails, target <= decoder.limits.maxEmbeddedThumbnailSide,
            let thumb = decoder.decodeEmbeddedThumbnail(file: file, prefix: prefix), thumb.image.longestSide >= target {
             let image = thumb.image.downscaled(toLongestSide: target)
+            image.convertColourInPlace(from: thumb.pixelProfile, to: screen)
             return ok(LoadedImage(image: image, source: .exifThumbnail, originalWidth: 0, originalHeight: 0,
                                         fileIdentity: identity))
         }
         // The whole file will be read: ask for all of it now rather than readahead window by window.
         if ThumbnailPipeline.decodeReadsWholeFile(photo.format) { file.adviseWillNeed() }
+        let caches = diskCache != nil && size != nil
         let decoded: DecodedImage
         do {
             decoded = try decoder.decode(file: file, prefix: prefix, targetSize: target, applyOrientation: true,
-                                         downscaleTo: target)
+                                         downscaleTo: target, colourTarget: caches ? .sRGB : screen)
         } catch {
             if error.isPermanent { diskCache?.recordFailure(source: photo.path, identity: identity) }
             return fail(error)
         }
         let image = decoded.image.downscaled(toLongestSide: target)
         let original = decoded.displayedOriginalSize
-        let loaded = LoadedImage(image: image, source: .decode, originalWidth: original.width, originalHeight: original.height,
+        let shown = image.convertingColour(from: decoded.pixelProfile, to: screen)
+        let loaded = LoadedImage(image: shown, source: .decode, originalWidth: original.width, originalHeight: original.height,
                                  isIncomplete: decoded.isIncomplete, warnings: decoded.warnings, fileIdentity: identity)
         // An incomplete image (truncated, or the file changed while it was read) is shown, never cached.
         if decoded.isIncomplete { return ok(loaded) }
-        guard diskCache != nil, let size else { return ok(loaded) }
-        return (.success(loaded), PendingStore(identity: identity, size: size, mimeType: decoded.format.mimeType))
+        guard caches, let size else { return ok(loaded) }
+        return (.success(loaded), PendingStore(identity: identity, size: size, mimeType: decoded.format.mimeType, image: image))
     }
 
     private func ok(_ image: LoadedImage) -> (result: Result<LoadedImage, DecodeError>, store: PendingStore?) { (.success(image), nil) }

@@ -57,6 +57,12 @@ typedef struct {
     /* Bytes granted by the memory gate for this decode (also after a failure): give them back with
        ps_decode_release once done with the output and its copies. 0 without a gate. */
     int64_t reserved_bytes;
+    /* The colour description the file declares for the decoded image (also with header_only): an ICC profile
+       (malloc'ed; free with ps_decode_free whatever the return code), and/or H.273 primaries and transfer
+       (0 = none declared). */
+    uint8_t *icc;
+    uint32_t icc_length;
+    int32_t cicp_primaries, cicp_transfer;
     char message[PS_DECODE_MESSAGE_LENGTH]; /* error message, or the first warning */
 } ps_decode_result;
 
@@ -93,6 +99,10 @@ typedef enum {
 } ps_pixel_layout;
 
 void ps_decode_default_options(ps_decode_options *options);
+
+/* Keeps a copy of `length` bytes of ICC profile as result->icc (replacing one kept before); silently nothing
+   when out of memory or over 16 MB. */
+void ps_decode_keep_icc(ps_decode_result *result, const uint8_t *data, size_t length);
 
 /* Frees pixels or encoded bytes of a result. */
 void ps_decode_free(void *pointer);

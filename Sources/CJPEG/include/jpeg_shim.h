@@ -49,6 +49,10 @@ typedef struct {
     /* 1 (default): when the scale is 1/8, decode baseline files with the DC-only decoder (jpeg_dc_decoder.h),
        libjpeg for everything it does not take. 0: always libjpeg (tests compare the two). */
     int32_t dc_decoder;
+    /* 1: a CMYK or YCCK file with an ICC profile comes back as its C,M,Y,K bytes (4 per pixel, as stored: Adobe-
+       inverted when saw_adobe_marker) for a colour-managed conversion (result->cmyk_raw = 1); 0: converted to
+       RGB with the naive formula. */
+    int32_t keep_cmyk;
 } ps_jpeg_options;
 
 /* Output of a decode. */
@@ -77,6 +81,12 @@ typedef struct {
     int32_t pixels_mapped;
     /* 1 when the DC-only decoder produced the pixels (scale 1/8), 0 when libjpeg did. */
     int32_t dc_decoded;
+    /* The embedded ICC profile (APP2 ICC_PROFILE segments joined in order), or NULL. Malloc'ed: free with
+       ps_jpeg_free whatever the return code. */
+    uint8_t *icc;
+    uint32_t icc_length;
+    /* 1 when `pixels` holds C,M,Y,K bytes (keep_cmyk), not ARGB32. */
+    int32_t cmyk_raw;
     char message[PS_JPEG_MESSAGE_LENGTH]; /* error message, or the first warning */
 } ps_jpeg_result;
 
@@ -96,6 +106,10 @@ void ps_jpeg_free(void *pointer);
 
 /* Frees decode pixels whose result had pixels_mapped = 1; `bytes` = stride * height. */
 void ps_jpeg_unmap_pixels(void *pointer, size_t bytes);
+
+/* Converts C,M,Y,K bytes in place into opaque ARGB32 with the naive formula (no profile); `inverted`: Adobe's
+   storage (255 = no ink). */
+void ps_jpeg_cmyk_to_argb(uint8_t *pixels, int32_t width, int32_t height, int32_t stride, int32_t inverted);
 
 /* The denominator (1, 2, 4, 8) the decoder picks for an image and a target longest side (pixels). */
 int32_t ps_jpeg_pick_scale(int32_t image_width, int32_t image_height, int32_t target_longest_side);

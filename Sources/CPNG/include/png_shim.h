@@ -37,6 +37,16 @@ typedef struct {
     char *texts;
     size_t texts_length;    /* bytes in texts */
     int32_t text_count;
+    /* Colour description (read before the image data, also with header_only): the iCCP profile inflated
+       (malloc'ed; free with ps_png_free whatever the return code), sRGB present, gAMA (file gamma, 0 = none),
+       cHRM (white, red, green, blue x,y), cICP primaries and transfer (0 = none). */
+    uint8_t *icc;
+    uint32_t icc_length;
+    int32_t srgb;
+    double gamma;
+    double chromaticities[8];
+    int32_t has_chromaticities;
+    int32_t cicp_primaries, cicp_transfer;
     char message[PS_PNG_MESSAGE_LENGTH];
 } ps_png_result;
 

@@ -1,0 +1,63 @@
+/// The colour space a photo's pixels are encoded in, as its file declares it.
+public struct PhotoColour: Sendable {
+    /// The source profile; nil when the file declares none (or one that cannot be used): sRGB is assumed.
+    public var profile: ColourProfile?
+    /// Why a declared colour description was not used ("the colour profile's tag table is absurd"), for the
+    /// information panel; nil when nothing was wrong.
+    public var note: String?
+
+    /// The name shown in the information panel: "Adobe RGB (1998)", "Display P3", "sRGB (assumed)".
+    public var name: String
+
+    /// `name`: what the file declared when the pixels were already converted out of it (a CMYK JPEG).
+    public init(profile: ColourProfile? = nil, note: String? = nil, name: String? = nil) {
+        self.profile = profile; self.note = note
+        self.name = name ?? profile?.name ?? "sRGB (assumed)"
+    }
+
+    /// Nothing declared: sRGB assumed.
+    public static let assumed = PhotoColour()
+
+    /// The profile to convert from: the declared one, else sRGB.
+    public var sourceProfile: ColourProfile { profile ?? .sRGB }
+
+    /// A file's declarations in the order that takes precedence: an ICC profile, then H.273 codes (cICP/nclx), then a
+    /// PNG's sRGB chunk, then its gAMA (with cHRM). An unusable declaration is skipped with its reason kept.
+    static func resolve(icc: [UInt8]?, cicp: (primaries: Int, transfer: Int)? = nil, declaresSRGB: Bool = false,
+                        pngGamma: Double? = nil, chromaticities: [Double]? = nil) -> PhotoColour {
+        var note: String?
+        if let icc, !icc.isEmpty {
+            do throws(ColourProfileError) {
+                return PhotoColour(profile: try ColourProfile(icc: icc))
+            } catch {
+                note = "embedded colour profile ignored: \(error.reason)"
+            }
+        }
+        if let cicp {
+            do throws(ColourProfileError) {
+                return PhotoColour(profile: try ColourProfile(cicpPrimaries: cicp.primaries, transfer: cicp.transfer), note: note)
+            } catch {
+                note = note ?? "colour description ignored: \(error.reason)"
+            }
+        }
+        if declaresSRGB { return PhotoColour(profile: .sRGB, note: note) }
+        if let gamma = pngGamma {
+            // gAMA 1/2.2 without cHRM is how PNG writers say "about sRGB"; viewers show it as sRGB.
+            if chromaticities == nil, abs(gamma - 0.45455) < 0.0005 { return PhotoColour(profile: .sRGB, note: note) }
+            do throws(ColourProfileError) {
+                return PhotoColour(profile: try ColourProfile(pngGamma: gamma, chromaticities: chromaticities), note: note)
+            } catch {
+                note = note ?? "gamma ignored: \(error.reason)"
+            }
+        }
+        return PhotoColour(note: note)
+    }
+
+    /// The same from a shim's malloc'ed profile bytes (nil or 0 bytes: none).
+    static func resolve(iccPointer: UnsafePointer<UInt8>?, length: Int, cicpPrimaries: Int32 = 0,
+                        cicpTransfer: Int32 = 0) -> PhotoColour {
+        let icc = iccPointer.map { Array(UnsafeBufferPointer(start: $0, count: length)) }
+        let cicp = cicpPrimaries > 0 ? (Int(cicpPrimaries), Int(cicpTransfer)) : nil
+        return resolve(icc: icc, cicp: cicp)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import XCTest
+@testable import PhotoPipeline
+
+/// Photos whose pixels are in Adobe RGB or in colord's SwappedRedAndGreen (made by lcms2 from an sRGB original)
+/// come back to the original in every format, as a profile-aware decode does; without colour management they do
+/// not.
+final class ColourManagementTests: XCTestCase {
+    var dir = ""
+    override func setUp() { dir = TestImages.temporaryDirectory("colour") }
+
+    /// Each format as its encoder writes it with the profile embedded: the file's name and how to make it from a
+    /// PNG that carries the profile.
+    private func encode(_ png: String, as format: String) throws -> String {
+        let out = dir + "/photo-\(UUID().uuidString.prefix(6)).\(format)"
+        switch format {
+        case "png": try FormatTestFiles.run("cp", [png, out])
+        case "jpg": try FormatTestFiles.run("convert", [png, "-quality", "95", out])
+        case "tif": try FormatTestFiles.run("convert", [png, "-compress", "lzw", out])
+        case "webp": try FormatTestFiles.run("cwebp", ["-quiet", "-metadata", "icc", "-q", "95", png, "-o", out])
+        case "heic": try FormatTestFiles.run("heif-enc", ["-q", "95", png, "-o", out])
+        default: XCTFail("no encoder for \(format)")
+        }
+        return out
+    }
+
+    private func check(profile: String, formats: [String]) throws {
+        let original = try ColourTestFiles.original(in: dir)
+        let reference = try ColourTestFiles.pixels(original)
+        let converted = dir + "/converted.png"
+        try ColourTestFiles.convert(original, to: profile, output: converted)
+        for format in formats {
+            // The codec's own noise: the original through the same encoder, no profile.
+            let plain = try ImageDecoder().decode(path: PhotoPath(try encode(original, as: format))).image
+            let noise = ColourTestFiles.rmse(plain, reference)
+            let file = try encode(converted, as: format)
+            let decoded = try ImageDecoder().decode(path: PhotoPath(file))
+            let managed = ColourTestFiles.rmse(decoded.image, reference)
+            let raw = ColourTestFiles.rmse(try ImageDecoder().decode(path: PhotoPath(file), colourTarget: nil).image, reference)
+            let what = "\(format) in \((profile as NSString).lastPathComponent)"
+            XCTAssertLessThan(managed, max(noise * 2, noise + 0.006), "\(what): \(managed) against the codec's noise \(noise)")
+            XCTAssertGreaterThan(raw, managed * 2, "\(what): shown without its profile the error would be \(raw)")
+            XCTAssertNotNil(decoded.colour.profile, "\(what): the profile was read")
+        }
+    }
+
+    func testAdobeRGBInEveryFormat() throws {
+        try check(profile: ColourTestFiles.adobeRGB, formats: ["jpg", "png", "webp", "tif", "heic"])
+    }
+
+    func testSwappedRedAndGreenInEveryFormat() throws {
+        try check(profile: ColourTestFiles.swapped, formats: ["jpg", "png", "webp", "tif", "heic"])
+    }
+
+    func testProfileNames() throws {
+        let original = try ColourTestFiles.original(in: dir)
+        let adobe = dir + "/adobe.jpg"
+        try ColourTestFiles.convert(original, to: ColourTestFiles.adobeRGB, output: adobe)
+        XCTAssertTrue(try ImageDecoder().readHeader(path: PhotoPath(adobe)).colour.name.hasSuffix("Adobe RGB (1998)"))
+        XCTAssertEqual(try ImageDecoder().readHeader(path: PhotoPath(original)).colour.name, "sRGB (assumed)")
+        let p3 = try ColourProfile(cicpPrimaries: 12, transfer: 13)
+        XCTAssertEqual(p3.name, "Display P3")
+        XCTAssertFalse(p3.isEquivalent(to: .sRGB))
+        XCTAssertTrue(try ColourProfile(cicpPrimaries: 1, transfer: 13).isEquivalent(to: .sRGB))
+        let srgbFile = try ColourProfile(icc: Array(try Data(contentsOf: URL(fileURLWithPath: ColourTestFiles.sRGB))))
+        XCTAssertTrue(srgbFile.isEquivalent(to: .sRGB), "colord's sRGB profile converts nothing")
+    }
+
+    func testSixteenBitPNGWithAProfile() throws {
+        let original = try ColourTestFiles.original(in: dir)
+        let reference = try ColourTestFiles.pixels(original)
+        let png16 = dir + "/deep.png"
+        try ColourTestFiles.convert(original, to: ColourTestFiles.adobeRGB, output: png16, extra: ["-depth", "16"])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: png16))[24], 16, "a 16-bit PNG")
+        let decoded = try ImageDecoder().decode(path: PhotoPath(png16)).image
+        XCTAssertLessThan(ColourTestFiles.rmse(decoded, reference), 0.006)
+    }
+
+    func testCMYKJPEGWithAProfile() throws {
+        let original = try ColourTestFiles.original(in: dir)
+        let cmyk = dir + "/cmyk.jpg"
+        try ColourTestFiles.convert(original, to: ColourTestFiles.cmyk, output: cmyk, extra: ["-quality", "95"])
+        // The reference: lcms2's own decode of the CMYK file back to sRGB.
+        let back = dir + "/back.png"
+        try FormatTestFiles.run("convert", [cmyk, "-profile", ColourTestFiles.sRGB, back])
+        let reference = try ColourTestFiles.pixels(back)
+        let decoded = try ImageDecoder().decode(path: PhotoPath(cmyk))
+        let managed = ColourTestFiles.rmse(decoded.image, reference)
+        XCTAssertLessThan(managed, 0.01, "CMYK through its profile")
+        XCTAssertFalse(decoded.colour.name.contains("sRGB"), "the CMYK profile is named: \(decoded.colour.name)")
+    }
+
+    func testDamagedProfilesAreIgnoredWithANote() throws {
+        var icc = Array(try Data(contentsOf: URL(fileURLWithPath: ColourTestFiles.adobeRGB)))
+        XCTAssertNoThrow(try ColourProfile(icc: icc))
+        var absurd = icc
+        absurd[128...131] = [0x7F, 0xFF, 0xFF, 0xFF]   // tag count
+        XCTAssertThrowsError(try ColourProfile(icc: absurd))
+        var outside = icc
+        outside[136...139] = [0x00, 0xFF, 0xFF, 0x00]   // the first tag's offset
+        XCTAssertThrowsError(try ColourProfile(icc: outside))
+        XCTAssertThrowsError(try ColourProfile(icc: Array(icc.prefix(100))))
+        icc[36] = 0
+        let colour = PhotoColour.resolve(icc: icc)
+        XCTAssertNil(colour.profile)
+        XCTAssertEqual(colour.name, "sRGB (assumed)")
+        XCTAssertNotNil(colour.note)
+    }
+}

@@ -47,9 +47,14 @@ public final class HeadlessHost: @unchecked Sendable {
         return was
     }
 
-    /// Gives the client its window size (the first event a window host sends).
+    /// The display's ICC profile the host reports (nil: sRGB).
+    public var displayProfile: [UInt8]?
+
+    /// Gives the client its window size (the first event a window host sends), then the display's profile if it
+    /// has one.
     public func start(_ client: WindowClient) {
         client.handle(.resize(width: width, height: height, scale: scale), at: clock.now)
+        if let displayProfile { client.handle(.displayProfileChanged(displayProfile), at: clock.now) }
     }
 
     /// One loop turn at the clock's time: background results, `events`, then a frame if the client needs one

@@ -27,6 +27,9 @@ public enum HostEvent: Sendable {
     case clipboardRequest(ClipboardRequest)
     /// Another program took the clipboard: the app's offer is gone.
     case clipboardLost
+    /// The display's ICC colour profile (its raw bytes; nil: none, sRGB), sent when the window opens with one and
+    /// whenever it changes.
+    case displayProfileChanged([UInt8]?)
 }
 
 /// A mouse button press or release.

@@ -16,6 +16,8 @@ public struct LoadedImage: Sendable {
     /// differs from the scan's `Photo.identity` (`LoadResult.identity`) the file changed since the scan: the
     /// image is of the file as it is now; refresh the photo's size/date.
     public var fileIdentity: FileIdentity?
+    /// The identity (`ColourProfile.id`) of the display profile the pixels were converted to.
+    public var displayProfileID: UInt64 = ColourProfile.sRGB.id
 
     public init(image: PixelImage, source: LoadSource, originalWidth: Int, originalHeight: Int,
                 isIncomplete: Bool = false, warnings: [String] = [], fileIdentity: FileIdentity? = nil) {

@@ -41,13 +41,20 @@ extension ThumbnailCache {
         return png.isIncomplete ? nil : png
     }
 
-    /// Thumb::URI matches and Thumb::MTime (and Thumb::Size when present) match the file now.
+    /// Thumb::URI matches and Thumb::MTime (and Thumb::Size when present) match the file now, and the pixels are
+    /// sRGB: a thumbnail PhotoStack wrote before it managed colour (Software "PhotoStack …" without
+    /// `colourKey`) holds the file's own colour space and is made again.
     static func isValid(_ texts: [String: String], uri: String, identity: FileIdentity) -> Bool {
         guard texts["Thumb::URI"] == uri, let mtime = texts["Thumb::MTime"],
               Int64(mtime.split(separator: ".").first ?? "") == identity.mtimeSeconds else { return false }
         if let size = texts["Thumb::Size"], let value = Int64(size), value != identity.size { return false }
+        if texts["Software"]?.hasPrefix("PhotoStack") == true, texts[colourKey] != "sRGB" { return false }
         return true
     }
+
+    /// The text key PhotoStack writes in its thumbnails to say their pixels are sRGB (converted from the photo's
+    /// colour space), as every program reading the cache assumes.
+    static let colourKey = "X-PhotoStack-Colour"
 
     /// Writes `image` (already scaled to at most `size.pixels`, orientation applied) as the `size` thumbnail of
     /// `source`. Returns nil or the reason it failed (nothing is written where the cache refuses to).
@@ -60,6 +67,7 @@ extension ThumbnailCache {
             ("Thumb::URI", uri), ("Thumb::MTime", String(identity.mtimeSeconds)), ("Thumb::Size", String(identity.size)),
             ("Thumb::Mimetype", mimeType), ("Thumb::Image::Width", String(originalWidth)),
             ("Thumb::Image::Height", String(originalHeight)), ("Software", "PhotoStack \(version)"),
+            (ThumbnailCache.colourKey, "sRGB"),
         ]
         return write(image, texts: texts, name: ThumbnailCache.fileName(for: source), in: size.directoryName)
     }

@@ -106,8 +106,8 @@ public struct ThumbnailPipeline: Sendable {
         if let disk = diskCache, size != nil {
             if let cached = disk.lookup(source: photo.path, identity: identity, pixels: target) {
                 cached.image.convertColourInPlace(from: .sRGB, to: screen)   // read just now: not shared yet
-                return ok(LoadedImage(image: cached.image, source: .diskThumbnail, originalWidth: cached.originalWidth,
-                                            originalHeight: cached.originalHeight, fileIdentity: identity))
+                return ok(shown(LoadedImage(image: cached.image, source: .diskThumbnail, originalWidth: cached.originalWidth,
+                                            originalHeight: cached.originalHeight, fileIdentity: identity), on: screen))
             }
             if disk.hasFailure(source: photo.path, identity: identity) {
                 return fail(.corrupt("failed before (failure record in the thumbnail cache; not retried until the file changes)"))
@@ -122,8 +122,8 @@ public struct ThumbnailPipeline: Sendable {
            let thumb = decoder.decodeEmbeddedThumbnail(file: file, prefix: prefix), thumb.image.longestSide >= target {
             let image = thumb.image.downscaled(toLongestSide: target)
             image.convertColourInPlace(from: thumb.pixelProfile, to: screen)
-            return ok(LoadedImage(image: image, source: .exifThumbnail, originalWidth: 0, originalHeight: 0,
-                                        fileIdentity: identity))
+            return ok(shown(LoadedImage(image: image, source: .exifThumbnail, originalWidth: 0, originalHeight: 0,
+                                        fileIdentity: identity), on: screen))
         }
         // The whole file will be read: ask for all of it now rather than readahead window by window.
         if ThumbnailPipeline.decodeReadsWholeFile(photo.format) { file.adviseWillNeed() }
@@ -138,9 +138,10 @@ public struct ThumbnailPipeline: Sendable {
         }
         let image = decoded.image.downscaled(toLongestSide: target)
         let original = decoded.displayedOriginalSize
-        let shown = image.convertingColour(from: decoded.pixelProfile, to: screen)
-        let loaded = LoadedImage(image: shown, source: .decode, originalWidth: original.width, originalHeight: original.height,
+        let onScreen = image.convertingColour(from: decoded.pixelProfile, to: screen)
+        var loaded = LoadedImage(image: onScreen, source: .decode, originalWidth: original.width, originalHeight: original.height,
                                  isIncomplete: decoded.isIncomplete, warnings: decoded.warnings, fileIdentity: identity)
+        loaded.displayProfileID = screen.id
         // An incomplete image (truncated, or the file changed while it was read) is shown, never cached.
         if decoded.isIncomplete { return ok(loaded) }
         guard caches, let size else { return ok(loaded) }
@@ -148,5 +149,12 @@ public struct ThumbnailPipeline: Sendable {
     }
 
     private func ok(_ image: LoadedImage) -> (result: Result<LoadedImage, DecodeError>, store: PendingStore?) { (.success(image), nil) }
+
+    /// `loaded` marked as converted to `screen`.
+    private func shown(_ loaded: LoadedImage, on screen: ColourProfile) -> LoadedImage {
+        var marked = loaded
+        marked.displayProfileID = screen.id
+        return marked
+    }
     private func fail(_ error: DecodeError) -> (result: Result<LoadedImage, DecodeError>, store: PendingStore?) { (.failure(error), nil) }
 }

@@ -33,6 +33,7 @@ public final class X11RunLoop {
         var busy = true
         var now = clock.now
         client.handle(.resize(width: window.width, height: window.height, scale: window.scale), at: now)
+        if let profile = window.displayProfile { client.handle(.displayProfileChanged(profile), at: now) }
         client.update(at: now)
         waitUntilReadyToShow(client, until: now + firstFrameWait)
         now = clock.now

@@ -46,6 +46,8 @@ public final class X11Window {
     /// Sees every event first (popup, clipboard and window-state events, `X11Services`); true when it took the event,
     /// appending what it means to the app to the events given.
     var eventFilter: ((inout XEvent, inout [HostEvent]) -> Bool)?
+    /// The display's colour profile (root window `_ICC_PROFILE`).
+    private let colourProfile: X11DisplayProfile
 
     /// Window size, device pixels.
     public private(set) var pixelWidth: Int
@@ -67,8 +69,10 @@ public final class X11Window {
     /// - Parameters:
     ///   - scale: device pixels per point; nil reads Xft.dpi (or PHOTOSTACK_SCALE).
     ///   - minWidth, minHeight: the smallest size the window manager should allow, points.
+    ///   - displayProfile: an ICC profile to use instead of the root window's `_ICC_PROFILE` (nil: the root's).
     public init(title: String, className: String, width: Double, height: Double, scale: Double?,
-                minWidth: Double = 320, minHeight: Double = 240, icon: [UInt] = [], clock: Clock) throws {
+                minWidth: Double = 320, minHeight: Double = 240, icon: [UInt] = [], displayProfile: [UInt8]? = nil,
+                clock: Clock) throws {
         guard let dpy = XOpenDisplay(nil) else {
             throw HostError.cannotOpenDisplay(ProcessInfo.processInfo.environment["DISPLAY"] ?? "")
         }
@@ -77,6 +81,7 @@ public final class X11Window {
         self.clock = clock
         self.scale = DisplayScale.resolve(display: dpy, override: scale)
         let screen = XDefaultScreen(dpy)
+        colourProfile = X11DisplayProfile(display: dpy, screen: screen, fixed: displayProfile)
         pixelWidth = max(1, Int((width * self.scale).rounded()))
         pixelHeight = max(1, Int((height * self.scale).rounded()))
 
@@ -252,6 +257,9 @@ public final class X11Window {
 
     // MARK: Events
 
+    /// The display's ICC profile as it is now (nil: none, sRGB).
+    public var displayProfile: [UInt8]? { colourProfile.read() }
+
     /// Reads every pending event and returns them translated and coalesced: consecutive pointer motions
     /// collapse into the last one while no button is held (a drag keeps every sample for its release
     /// velocity); a burst of ConfigureNotify becomes one `.resize` at the end.
@@ -296,6 +304,11 @@ public final class X11Window {
                 out.append(.pointerLeft(time: seconds(ev.xcrossing.time)))
             case GenericEvent:
                 if let input = xi?.translate(&ev) { append(input, to: &out) }
+            case PropertyNotify:
+                if colourProfile.isChange(ev.xproperty) {
+                    out.removeAll { if case .displayProfileChanged = $0 { true } else { false } }
+                    out.append(.displayProfileChanged(colourProfile.read()))
+                }
             default:
                 break
             }

@@ -58,10 +58,12 @@ final class AppSession {
     ///     test grows the window (e.g. with `xdotool windowsize`) and screenshots it.
     ///   - windowManager: run openbox on the display before the app starts (`AppSession+WindowManager.swift`).
     ///   - environment: variables set for the app last (e.g. an XDG_CONFIG_HOME shared by two sessions).
+    ///   - displayProfile: an ICC profile put on the root window (`_ICC_PROFILE`) before launch.
     /// The app's XDG_CACHE_HOME, XDG_DATA_HOME (its trash) and XDG_CONFIG_HOME (its settings) are folders inside
     /// `tempDir`, so thumbnails, trashed photos and settings never leak between runs or into the user's.
     init(arguments: [String], width: Int = 1024, height: Int = 768, scale: Double? = 1, resources: String? = nil,
-         screen: (width: Int, height: Int)? = nil, windowManager: Bool = false, environment: [String: String] = [:]) throws {
+         screen: (width: Int, height: Int)? = nil, windowManager: Bool = false, environment: [String: String] = [:],
+         displayProfile: String? = nil) throws {
         try Self.requireTools()
         self.width = width
         self.height = height
@@ -96,6 +98,9 @@ final class AppSession {
         if let resources {
             do { try run("/usr/bin/xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", resources]) }
             catch { stop(); throw error }
+        }
+        if let displayProfile {
+            do { try setDisplayProfile(displayProfile) } catch { stop(); throw error }
         }
         if windowManager {
             do { wm = try startWindowManager() } catch { stop(); throw error }
@@ -176,6 +181,12 @@ final class AppSession {
                           userInfo: [NSLocalizedDescriptionKey: "\(path) \(args) exited with \(r.status)"])
         }
         return r.out
+    }
+
+    /// Puts `profile` (an ICC file) on the root window as the display's profile; nil removes it
+    /// (scripts/set-display-profile.py, as colord's xiccd does).
+    func setDisplayProfile(_ profile: String?) throws {
+        try run("/usr/bin/python3", [Self.root.appendingPathComponent("scripts/set-display-profile.py").path] + (profile.map { [$0] } ?? []))
     }
 
     /// xdotool with the given command chain (coordinates: use `move(x, y)` helpers below).

@@ -42,8 +42,11 @@ public struct PhotoColour: Sendable {
         }
         if declaresSRGB { return PhotoColour(profile: .sRGB, note: note) }
         if let gamma = pngGamma {
-            // gAMA 1/2.2 without cHRM is how PNG writers say "about sRGB"; viewers show it as sRGB.
-            if chromaticities == nil, abs(gamma - 0.45455) < 0.0005 { return PhotoColour(profile: .sRGB, note: note) }
+            // gAMA 1/2.2 with sRGB's chromaticities or none is how PNG writers (ImageMagick, libpng's
+            // png_set_sRGB_gAMA_and_cHRM) say "sRGB"; viewers show it as sRGB, not as a pure 2.2 curve.
+            if abs(gamma - 0.45455) < 0.0005, chromaticities.map(Self.areSRGB) ?? true {
+                return PhotoColour(profile: .sRGB, note: note)
+            }
             do throws(ColourProfileError) {
                 return PhotoColour(profile: try ColourProfile(pngGamma: gamma, chromaticities: chromaticities), note: note)
             } catch {
@@ -59,5 +62,11 @@ public struct PhotoColour: Sendable {
         let icc = iccPointer.map { Array(UnsafeBufferPointer(start: $0, count: length)) }
         let cicp = cicpPrimaries > 0 ? (Int(cicpPrimaries), Int(cicpTransfer)) : nil
         return resolve(icc: icc, cicp: cicp)
+    }
+
+    /// cHRM values (white, red, green, blue x,y) within PNG's precision of sRGB's (BT.709 primaries, D65).
+    static func areSRGB(_ c: [Double]) -> Bool {
+        let srgb = [0.3127, 0.3290, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06]
+        return c.count == 8 && zip(c, srgb).allSatisfy { abs($0 - $1) < 0.0015 }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// Options shared by every command that shows or renders a window.
 public struct DisplayOptions: ParsableArguments {
@@ -16,6 +17,18 @@ public struct DisplayOptions: ParsableArguments {
 
     @Option(help: "With --snapshot: the longest time to wait for photos to load, seconds.")
     public var snapshotTimeout: Double = 10
+
+    @Option(help: ArgumentHelp("The display's ICC profile, instead of the X root window's _ICC_PROFILE (sRGB when there is none; also with --snapshot).", valueName: "ICC-FILE"))
+    public var displayProfile: String?
+
+    /// The bytes of `--display-profile`, read when the window or snapshot starts.
+    public func displayProfileBytes() throws -> [UInt8]? {
+        guard let path = displayProfile else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("--display-profile: cannot read \(path)")
+        }
+        return Array(data)
+    }
 
     public init() {}
 

@@ -17,6 +17,7 @@ extension HostEvent {
         case .fullscreenChanged(let f): return f ? "fullscreen" : "windowed"
         case .clipboardRequest(let r): return "clipboard:\(r.mimeType)"
         case .clipboardLost: return "clipboard-lost"
+        case .displayProfileChanged(let icc): return "display-profile:\(icc?.count ?? 0)"
         case .pointerMoved, .pointerEntered, .pointerLeft: return nil
         }
     }

@@ -34,7 +34,8 @@ public struct Launcher {
         let screen = makeScreen { inbox.post($0) }
         let app = App(screen: screen, inbox: inbox, width: options.size.width, height: options.size.height,
                       scale: options.scale ?? 1, statePath: options.state)
-        let (surface, state) = try SnapshotRenderer.capture(app, timeout: options.snapshotTimeout)
+        let (surface, state) = try SnapshotRenderer.capture(app, timeout: options.snapshotTimeout,
+                                                            displayProfile: try options.displayProfileBytes())
         try surface.writePNG(to: png)
         app.writeState(state)
         app.stateWriter?.flush()
@@ -61,10 +62,12 @@ public struct Launcher {
         let clock = MonotonicClock()
         let inbox = Inbox<AppMessage>()
         let screen = makeScreen { inbox.post($0) }
+        let profile = try options.displayProfileBytes()
         let window: X11Window
         do {
             window = try X11Window(title: screen.title, className: "PhotoStack", width: options.size.width,
-                                   height: options.size.height, scale: options.scale, icon: AppIcon.cardinals(), clock: clock)
+                                   height: options.size.height, scale: options.scale, icon: AppIcon.cardinals(),
+                                   displayProfile: profile, clock: clock)
         } catch let e as HostError {
             FileHandle.standardError.write(Data((Self.noDisplayMessage(e) + "\n").utf8))
             throw ExitCode(2)

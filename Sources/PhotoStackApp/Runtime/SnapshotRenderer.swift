@@ -7,9 +7,10 @@ import Host
 public enum SnapshotRenderer {
     /// Lets the app settle (animations finish and the visible photos load or fail, waiting for background work
     /// at most `timeout` seconds of wall time), then draws the final frame and returns it with the state JSON of
-    /// exactly that frame.
-    public static func capture(_ app: App, timeout: Double) throws -> (image: ImageSurface, state: AppState) {
+    /// exactly that frame. `displayProfile`: the display's ICC profile the host reports (nil: sRGB).
+    public static func capture(_ app: App, timeout: Double, displayProfile: [UInt8]? = nil) throws -> (image: ImageSurface, state: AppState) {
         let host = try HeadlessHost(width: app.width, height: app.height, scale: app.scale)
+        host.displayProfile = displayProfile
         app.inbox.connect(wake: host.wake)
         app.services = host.services
         host.start(app)

@@ -389,3 +389,8 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         }
     }
 }
+
+extension AlbumScreen: RequestsImages {
+    /// The visible cells' images are asked for again at the next update.
+    func requestImages() { needsImageRequests = true }
+}

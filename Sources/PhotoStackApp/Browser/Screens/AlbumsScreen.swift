@@ -340,3 +340,8 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         }
     }
 }
+
+extension AlbumsScreen: RequestsImages {
+    /// The visible cells' images are asked for again at the next update.
+    func requestImages() { needsImageRequests = true }
+}

@@ -257,6 +257,12 @@ public final class BrowserScreen: Screen, UsesHostServices {
 
     public func handle(_ event: HostEvent, at time: Double) -> Bool {
         self.time = max(self.time, time)
+        if case .displayProfileChanged(let icc) = event {
+            guard photos.setDisplayProfile(icc) else { return false }
+            // Grids ask for their images at every update; the photo view and the slideshow when they change photo.
+            for screen in stack { (screen as? RequestsImages)?.requestImages() }
+            return true
+        }
         if let a = top as? AlbumScreen, a.isClosing, !event.isHostAnswer { return false }
         if actions.handle(event, at: self.time) { return true }
         switch event {

@@ -126,3 +126,5 @@ extension PhotoScreen {
         return photos.renderings.rendering(key) == nil
     }
 }
+
+extension PhotoScreen: RequestsImages {}

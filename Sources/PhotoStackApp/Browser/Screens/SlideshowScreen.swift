@@ -215,3 +215,5 @@ public final class SlideshowScreen: Screen {
 
     public var isReadyForSnapshot: Bool { current.map { isReady($0.photo) } ?? true }
 }
+
+extension SlideshowScreen: RequestsImages {}

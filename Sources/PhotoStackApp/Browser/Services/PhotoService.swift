@@ -49,6 +49,8 @@ public final class PhotoService {
     public var logsFailures = true
     /// The disk thumbnail cache, asked after loads whether it found a problem with its folders (said once).
     private let diskCache: ThumbnailCache?
+    /// The display's colour profile, which the loaders convert every image to (`setDisplayProfile`).
+    public let display: DisplayColour
 
     /// - Parameters:
     ///   - pipeline: the decode/cache work (tests pass one without a disk cache).
@@ -62,6 +64,7 @@ public final class PhotoService {
         builders = CardBuilders(workerCount: cardBuilders ?? CardBuilders.defaultWorkerCount, post: post)
         renderings = PhotoRenderings(post: post)
         diskCache = pipeline.diskCache
+        display = pipeline.display
         loader = ImageLoader(pipeline: pipeline, workerCount: workerCount, deliver: { post(.image($0)) })
     }
 
@@ -72,6 +75,7 @@ public final class PhotoService {
         builders = CardBuilders(workerCount: cardBuilders ?? CardBuilders.defaultWorkerCount, post: post)
         renderings = PhotoRenderings(post: post)
         diskCache = nil
+        display = DisplayColour()
         loader = ImageLoader(workerCount: workerCount, deliver: { post(.image($0)) }, work: work)
     }
 
@@ -124,7 +128,7 @@ public final class PhotoService {
     public func want(_ photo: Photo, pixelSize: Int, priority: LoadPriority, order: Int = 0) {
         let bucket = Self.bucket(forPixels: pixelSize)
         guard failures[photo.id] == nil else { return }
-        if let have = surfaces.best(photo: photo.id, bucket: bucket), have.bucket >= bucket { return }
+        if let have = surfaces.best(photo: photo.id, bucket: bucket), have.bucket >= bucket, !surfaces.isStale(have) { return }
         let key = RequestKey(photo: photo.id, bucket: bucket)
         if let id = inFlight[key] {
             loader.updatePriority(id, priority: priority, order: order)
@@ -162,6 +166,32 @@ public final class PhotoService {
         }
     }
 
+    /// Shows every photo in the display's new colour profile (`icc`: its bytes; nil or unusable: sRGB). The
+    /// surfaces held stay on screen, marked stale, until their images come back converted to it; loads under way
+    /// are cancelled. Returns true when the profile changed.
+    @discardableResult
+    public func setDisplayProfile(_ icc: [UInt8]?) -> Bool {
+        var profile = ColourProfile.sRGB
+        if let icc {
+            do throws(ColourProfileError) {
+                profile = try ColourProfile(icc: icc)
+            } catch {
+                FileHandle.standardError.write(Data("photostack: the display's colour profile is not used: \(error.reason)\n".utf8))
+            }
+            if profile.space != .rgb {
+                FileHandle.standardError.write(Data("photostack: the display's colour profile is not an RGB profile; sRGB is used\n".utf8))
+                profile = .sRGB
+            }
+        }
+        guard profile.id != display.profile.id else { return false }
+        display.profile = profile
+        surfaces.markAllStale()
+        loader.cancelAll()
+        inFlight.removeAll()
+        requested.removeAll()
+        return true
+    }
+
     // MARK: Results
 
     /// Applies background results: decoded images become surfaces, failures are recorded, built cards are
@@ -193,6 +223,8 @@ public final class PhotoService {
         if inFlight[key] == result.requestID { inFlight[key] = nil; requested[key] = nil }
         switch result.outcome {
         case .success(let loaded):
+            // Converted for a display profile that has changed since: the next update asks again.
+            guard loaded.displayProfileID == display.profile.id else { return false }
             if loaded.source == .decode { decodedCount += 1 }
             if loaded.isIncomplete { incomplete.insert(result.photoID) } else { incomplete.remove(result.photoID) }
             if loaded.originalWidth > 0, loaded.originalHeight > 0 {

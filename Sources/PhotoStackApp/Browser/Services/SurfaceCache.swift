@@ -60,6 +60,15 @@ public final class SurfaceCache {
         return item
     }
 
+    /// Surfaces of serials below this are stale (`markAllStale`).
+    private var freshFrom: UInt64 = 0
+
+    /// Marks every surface held stale (the display's colour profile changed): still shown, but to be loaded again.
+    public func markAllStale() { freshFrom = nextSerial }
+
+    /// True for a surface made before the last `markAllStale`.
+    public func isStale(_ item: Item) -> Bool { item.serial < freshFrom }
+
     /// Drops every surface of `photo` (the file changed).
     public func remove(photo: PhotoPath) {
         guard let sizes = byPhoto.removeValue(forKey: photo) else { return }

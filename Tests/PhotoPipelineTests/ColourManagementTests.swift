@@ -58,6 +58,9 @@ final class ColourManagementTests: XCTestCase {
         try ColourTestFiles.convert(original, to: ColourTestFiles.adobeRGB, output: adobe)
         XCTAssertTrue(try ImageDecoder().readHeader(path: PhotoPath(adobe)).colour.name.hasSuffix("Adobe RGB (1998)"))
         XCTAssertEqual(try ImageDecoder().readHeader(path: PhotoPath(original)).colour.name, "sRGB (assumed)")
+        // The information panel names it.
+        XCTAssertTrue(try PhotoInfo.read(PhotoPath(adobe)).get().colourSpace?.hasSuffix("Adobe RGB (1998)") == true)
+        XCTAssertEqual(try PhotoInfo.read(PhotoPath(original)).get().colourSpace, "sRGB (assumed)")
         let p3 = try ColourProfile(cicpPrimaries: 12, transfer: 13)
         XCTAssertEqual(p3.name, "Display P3")
         XCTAssertFalse(p3.isEquivalent(to: .sRGB))

@@ -25,10 +25,15 @@ extension PhotoInfo {
             fileSize: Int64(st.st_size),
             modificationTime: Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9, hasLocation: false)
         let decoder = ImageDecoder()
-        if let header = (try? decoder.readHeader(bytes: prefix)) ?? (try? decoder.readHeader(path: path)) {
+        // The whole file's header when the prefix does not hold the colour profile (a large JPEG ICC profile).
+        let fromPrefix = try? decoder.readHeader(bytes: prefix)
+        let complete = fromPrefix.map { $0.colour.profile != nil || Int64(prefix.count) >= Int64(st.st_size) } ?? false
+        if let header = complete ? fromPrefix : ((try? decoder.readHeader(path: path)) ?? fromPrefix) {
             let swap = header.orientation.swapsDimensions
             info.pixelWidth = swap ? header.height : header.width
             info.pixelHeight = swap ? header.width : header.height
+            info.colourSpace = header.colour.name
+            info.colourNote = header.colour.note
         }
         info.applyExif(from: prefix)
         return .success(info)

@@ -36,6 +36,11 @@ public struct PhotoInfo: Sendable, Equatable {
     public var orientation: ExifOrientation?
     /// Why no EXIF was read, when the file has none or it is unreadable (nil when EXIF was read).
     public var exifNote: String?
+    /// The colour space the file declares ("Adobe RGB (1998)", "Display P3", "sRGB (assumed)"); nil when the header
+    /// is unreadable.
+    public var colourSpace: String?
+    /// Why a declared colour description is not used (a damaged profile), nil when nothing is wrong.
+    public var colourNote: String?
 
     /// "Fujifilm X-T30" (the make left out when the model already starts with it, as many cameras write).
     public var camera: String? {

@@ -27,6 +27,8 @@ enum InfoOverlay {
             if !exposure.isEmpty { rows.append(("Exposure", exposure.joined(separator: "  ·  "))) }
             rows.append(("Location", i.hasLocation ? "recorded (GPS)" : "none"))
             if let note = i.exifNote { rows.append(("EXIF", note)) }
+            if let colour = i.colourSpace { rows.append(("Colour", colour)) }
+            if let note = i.colourNote { rows.append(("", note)) }
             if let v = viewRotation { rows.append(("Rotation", v)) }
             return rows
         }

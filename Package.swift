@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "CSystem"),
         .target(name: "CJPEG", dependencies: ["CScratch"], linkerSettings: [.linkedLibrary("jpeg")]),
         /// libpng behind a C shim (reading and writing PNG with text chunks, for the thumbnail cache).
-        .target(name: "CPNG", dependencies: ["CScratch"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        .target(name: "CPNG", dependencies: ["CScratch", "CColour"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         /// libexif (photo information) behind a C shim that copies the fields into a plain struct.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .target(name: "CExifShim", dependencies: ["CExif"], linkerSettings: [.linkedLibrary("exif")]),

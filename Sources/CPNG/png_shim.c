@@ -184,6 +184,7 @@ typedef struct {
     uint8_t *pixels;        /* output (full size, or the downscaled size) */
     size_t out_bytes;
     uint8_t *row;           /* one source row (streaming downscale) */
+    uint8_t *row16;         /* one 16-bit R,G,B,A big-endian source row (colour-converted reads) */
     png_bytep *rows;        /* row pointers (full-size read) */
     ps_row_downscaler scaler;
     int streaming;          /* rows go through `scaler` */
@@ -195,6 +196,7 @@ typedef struct {
 static void free_state(read_state *st) {
     free(st->pixels); st->pixels = NULL;
     free(st->row); st->row = NULL;
+    free(st->row16); st->row16 = NULL;
     free(st->rows); st->rows = NULL;
     ps_row_downscaler_free(&st->scaler);
     ps_budget_release(st->reserved);
@@ -212,6 +214,19 @@ static void premultiply_row(uint32_t *row, uint32_t width) {
     }
 }
 
+/* A 16-bit R,G,B,A big-endian row converted to straight-alpha ARGB32 through the read's colour transform (the
+   high bytes when the conversion fails). */
+static void reduce_row16(read_state *st, uint8_t *target) {
+    const ps_png_options *o = st->options;
+    if (ps_colour_convert(o->colour_from, o->colour_to, PS_COLOUR_LAYOUT_RGBA16_BE, st->row16, (size_t)st->width * 8,
+                          target, (size_t)st->width * 4, (int32_t)st->width, 1, NULL) == PS_COLOUR_OK) return;
+    uint32_t *out = (uint32_t *)target;
+    for (uint32_t x = 0; x < st->width; x++) {
+        const uint8_t *p = st->row16 + (size_t)x * 8;
+        out[x] = (uint32_t)p[6] << 24 | (uint32_t)p[0] << 16 | (uint32_t)p[2] << 8 | p[4];
+    }
+}
+
 /* Reads the image rows (libpng may longjmp out of here: progress is kept in *st). */
 __attribute__((noinline)) static void read_rows(png_structp png, read_state *st) {
     st->in_rows = 1;
@@ -222,7 +237,12 @@ __attribute__((noinline)) static void read_rows(png_structp png, read_state *st)
     }
     for (uint32_t y = 0; y < st->height; y++) {
         uint8_t *target = st->streaming ? st->row : st->rows[y];
-        png_read_row(png, target, NULL);
+        if (st->row16) {
+            png_read_row(png, st->row16, NULL);
+            reduce_row16(st, target);
+        } else {
+            png_read_row(png, target, NULL);
+        }
         premultiply_row((uint32_t *)target, st->width);
         if (st->streaming) ps_row_downscaler_push(&st->scaler, (const uint32_t *)target);
         st->rows_done = y + 1;
@@ -303,17 +323,24 @@ static int read_png(png_structp png, png_infop info, ps_png_source *source, read
         png_destroy_read_struct(&png, &info, NULL);
         return PS_PNG_ERR_TOO_LARGE;
     }
-    /* Normalise to 8-bit B,G,R,A bytes (little-endian uint32 0xAARRGGBB). */
-    png_set_expand(png);
-    png_set_strip_16(png);
-    png_set_gray_to_rgb(png);
-    png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
-#if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
-    png_set_bgr(png);
-#else
-    png_set_swap_alpha(png);
-#endif
     st->interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
+    int deep = png_get_bit_depth(png, info) == 16 && !st->interlaced && options->colour_from && options->colour_to &&
+               !ps_colour_profiles_equivalent(options->colour_from, options->colour_to);
+    png_set_expand(png);
+    png_set_gray_to_rgb(png);
+    if (deep) {
+        /* 16-bit R,G,B,A rows, big-endian as stored, converted by reduce_row16. */
+        png_set_filler(png, 0xFFFF, PNG_FILLER_AFTER);
+    } else {
+        /* Normalise to 8-bit B,G,R,A bytes (little-endian uint32 0xAARRGGBB). */
+        png_set_strip_16(png);
+        png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+#if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
+        png_set_bgr(png);
+#else
+        png_set_swap_alpha(png);
+#endif
+    }
     if (st->interlaced) png_set_interlace_handling(png);
     png_read_update_info(png, info);
     st->width = width;
@@ -339,6 +366,7 @@ static int read_png(png_structp png, png_infop info, ps_png_source *source, read
     } else {
         need = full_bytes + (int64_t)sizeof(png_bytep) * height + (out_w != width || out_h != height ? out_bytes + (int64_t)out_w * 40 : 0);
     }
+    if (deep) need += (int64_t)width * 8;
     int budget = ps_budget_reserve(need, options->budget_wait_ms);
     if (budget != PS_BUDGET_OK) {
         snprintf(result->message, PS_PNG_MESSAGE_LENGTH,
@@ -350,6 +378,11 @@ static int read_png(png_structp png, png_infop info, ps_png_source *source, read
         return budget == PS_BUDGET_TOO_LARGE ? PS_PNG_ERR_TOO_LARGE : PS_PNG_ERR_BUSY;
     }
     st->reserved = need;
+    if (deep) {
+        st->row16 = (uint8_t *)malloc((size_t)width * 8);
+        if (!st->row16) png_error(png, "out of memory");
+        result->colour_converted = 1;
+    }
     if (st->streaming) {
         st->out_bytes = (size_t)out_bytes;
         st->pixels = (uint8_t *)malloc((size_t)out_bytes);
@@ -391,6 +424,7 @@ static int read_png(png_structp png, png_infop info, ps_png_source *source, read
 deliver:
     (void)source;
     free(st->row); st->row = NULL;
+    free(st->row16); st->row16 = NULL;
     free(st->rows); st->rows = NULL;
     if (st->streaming) {
         ps_row_downscaler_free(&st->scaler);

@@ -21,8 +21,11 @@ public struct DecodedImage: Sendable {
     public var fileIdentity: FileIdentity?
     /// The colour space the file declares (its name and any problem with it, for the information panel).
     public var colour: PhotoColour = .assumed
-    /// The profile `image`'s pixels are in: the target the decode converted to, else the file's own.
-    public var pixelProfile: ColourProfile = .sRGB
+    /// The profile the pixels were converted to while decoding (a CMYK JPEG, a 16-bit PNG; then
+    /// `convertColour`), nil while they are in the file's own colour space.
+    var convertedTo: ColourProfile?
+    /// The profile `image`'s pixels are in.
+    public var pixelProfile: ColourProfile { convertedTo ?? colour.sourceProfile }
 
     /// The original size as displayed (width/height swapped for orientations 5–8), pixels.
     public var displayedOriginalSize: (width: Int, height: Int) {
@@ -33,13 +36,11 @@ public struct DecodedImage: Sendable {
     /// `target`; nil leaves the pixels in the file's space. A failed conversion keeps them and says why in
     /// `colour.note`.
     mutating func convertColour(to target: ColourProfile?) {
-        let source = colour.sourceProfile
-        pixelProfile = source
         guard let target else { return }
-        if let problem = image.convertColourInPlace(from: source, to: target) {
+        if let problem = image.convertColourInPlace(from: pixelProfile, to: target) {
             colour.note = colour.note ?? "colours not converted: \(problem)"
             return
         }
-        pixelProfile = target
+        convertedTo = target
     }
 }

@@ -33,7 +33,6 @@ extension ImageDecoder {
                                    originalHeight: out.imageHeight, orientation: orientation, orientationApplied: true,
                                    scaleDenominator: 1, warnings: out.warnings, format: .jpeg)
         decoded.colour = colour
-        decoded.pixelProfile = colour.sourceProfile
         return decoded
     }
 

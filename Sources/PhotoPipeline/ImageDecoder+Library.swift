@@ -57,6 +57,7 @@ extension ImageDecoder {
         var scale = 1
         var warnings = out.warnings
         var colour = out.colour
+        var convertedTo: ColourProfile?
         if let preview = out.encoded {
             guard ImageFormat.sniff(preview) == .jpeg else { throw .unsupported("RAW preview is not a JPEG") }
             let fused = orientation == .normal || !applyOrientation ? (downscaleTo ?? 0) : 0
@@ -67,6 +68,7 @@ extension ImageDecoder {
             scale = jpeg.scaleDenominator
             warnings += jpeg.warnings
             colour = jpeg.colour
+            convertedTo = jpeg.convertedTo
         } else if let pixels = out.image {
             image = pixels
         } else {
@@ -78,6 +80,7 @@ extension ImageDecoder {
                                    orientationApplied: applyOrientation, scaleDenominator: scale, warnings: warnings,
                                    format: .raw)
         decoded.colour = colour
+        decoded.convertedTo = convertedTo
         return decoded
     }
 

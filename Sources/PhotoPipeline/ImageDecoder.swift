@@ -56,7 +56,13 @@ public struct ImageDecoder: Sendable {
                                  downscaleLongestSide: fused, outputCopies: copies)
             }
         case .png:
-            let options = PNGCodec.ReadOptions(maxPixels: limits.maxSourcePixels, wantTexts: false, downscaleTo: downscaleTo ?? 0)
+            var options = PNGCodec.ReadOptions(maxPixels: limits.maxSourcePixels, wantTexts: false, downscaleTo: downscaleTo ?? 0)
+            // 16 bits a sample (IHDR's bit depth): converted while read, before the samples are reduced to 8 bits.
+            if let colourTarget, prefix.count > 24, prefix[24] == 16,
+               case .success(let header) = PNGCodec.read(file: file, options: .init(headerOnly: true, wantTexts: false)) {
+                options.colourFrom = header.colour.sourceProfile
+                options.colourTo = colourTarget
+            }
             let png = try PNGCodec.read(file: file, options: options).get()
             defer { DecodeBudget.release(png.reservedBytes) }
             guard let image = png.image else { throw .corrupt("no pixels") }
@@ -65,6 +71,7 @@ public struct ImageDecoder: Sendable {
                                    warnings: png.isIncomplete ? ["the PNG data ended early"] : [], format: .png,
                                    isIncomplete: png.isIncomplete)
             decoded.colour = png.colour
+            decoded.convertedTo = png.convertedTo
         case let other?:
             let bytes = try file.read(count: file.byteLimit).get()
             decoded = try decodeLibraryFormat(other, bytes: bytes, targetSize: targetSize,
@@ -144,6 +151,7 @@ public struct ImageDecoder: Sendable {
                                    scaleDenominator: out.scaleDenominator, warnings: out.warnings, format: .jpeg,
                                    isIncomplete: out.truncated)
         decoded.colour = out.colour
+        decoded.convertedTo = out.convertedTo
         return decoded
     }
 }

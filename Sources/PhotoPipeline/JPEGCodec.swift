@@ -13,8 +13,10 @@ struct JPEGDecodeOutput {
     var reservedBytes: Int
     /// The pixels came from the 1/8-scale DC-only decoder (CJPEG jpeg_dc_decoder.h), not from libjpeg.
     var dcDecoded: Bool = false
-    /// The embedded ICC profile (APP2), resolved; `image` is in it, except CMYK files, which come back converted.
+    /// The embedded ICC profile (APP2), resolved; `image` is in it unless `convertedTo` says otherwise.
     var colour: PhotoColour = .assumed
+    /// The profile a CMYK file's pixels were converted to (sRGB), nil for RGB and grey files.
+    var convertedTo: ColourProfile?
 }
 
 /// Swift face of the CJPEG shim. The only file (with PNGCodec) that touches the C buffers.
@@ -110,7 +112,7 @@ public enum JPEGCodec {
                                          truncated: result.truncated != 0,
                                          reservedBytes: Int(result.reserved_bytes),
                                          dcDecoded: result.dc_decoded != 0,
-                                         colour: result.cmyk_raw != 0 ? PhotoColour(profile: .sRGB, note: colour.note, name: colour.name) : colour))
+                                         colour: colour, convertedTo: result.cmyk_raw != 0 ? .sRGB : nil))
     }
 
     /// How `encode` stores pixels.

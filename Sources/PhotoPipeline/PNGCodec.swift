@@ -16,6 +16,10 @@ public enum PNGCodec {
         /// > 0: the image comes back box-downscaled to this longest side (non-interlaced PNGs are read row by
         /// row into it, never held at full size).
         public var downscaleTo = 0
+        /// Both set: a 16-bit image is converted from `colourFrom` to `colourTo` before its samples are reduced to
+        /// 8 bits (`PNGFile.convertedTo` then says so).
+        public var colourFrom: ColourProfile?
+        public var colourTo: ColourProfile?
 
         public init(maxPixels: Int = 100_000_000, maxSide: Int = 0, headerOnly: Bool = false, wantTexts: Bool = true,
                     downscaleTo: Int = 0) {
@@ -87,8 +91,12 @@ public enum PNGCodec {
     public static func read(file: SafeFile, options: ReadOptions) -> Result<PNGFile, DecodeError> {
         var o = cOptions(options)
         var result = ps_png_result()
-        let code = ps_png_read_fd(file.descriptor, Int64(file.byteLimit), &o, &result)
-        return finish(code: code, result: &result)
+        let code = withExtendedLifetime(options) { ps_png_read_fd(file.descriptor, Int64(file.byteLimit), &o, &result) }
+        return finish(code: code, result: &result).map { png in
+            var file = png
+            if result.colour_converted != 0 { file.convertedTo = options.colourTo }
+            return file
+        }
     }
 
     /// Reads a PNG from memory (same rules; the budget reservation is released before returning).
@@ -109,6 +117,8 @@ public enum PNGCodec {
         o.want_texts = options.wantTexts ? 1 : 0
         o.downscale_longest_side = Int32(clamping: options.downscaleTo)
         o.budget_wait_ms = DecodeBudget.waitMilliseconds
+        o.colour_from = options.colourFrom?.handle
+        o.colour_to = options.colourTo?.handle
         return o
     }
 

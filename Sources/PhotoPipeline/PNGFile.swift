@@ -12,4 +12,6 @@ public struct PNGFile: Sendable {
     var reservedBytes: Int = 0
     /// The colour space its colour chunks declare (iCCP, cICP, sRGB, gAMA with cHRM); `image` is in it.
     public var colour: PhotoColour = .assumed
+    /// The profile the pixels were converted to while reading (16-bit images), nil when they are in `colour`'s.
+    public var convertedTo: ColourProfile?
 }

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ps_colour.h"
+
 enum {
     PS_PNG_OK = 0,
     PS_PNG_ERR_OPEN = 1,    /* cannot open / create the file */
@@ -47,6 +49,8 @@ typedef struct {
     double chromaticities[8];
     int32_t has_chromaticities;
     int32_t cicp_primaries, cicp_transfer;
+    /* 1 when the pixels were converted to options->colour_to (16-bit images). */
+    int32_t colour_converted;
     char message[PS_PNG_MESSAGE_LENGTH];
 } ps_png_result;
 
@@ -65,6 +69,10 @@ typedef struct {
     int32_t downscale_longest_side;
     /* How long to wait for the shared decode memory budget (ps_budget.h), milliseconds. */
     int32_t budget_wait_ms;
+    /* Both set: a 16-bit, non-interlaced image is converted from `colour_from` to `colour_to` row by row from its
+       16-bit samples, before they are reduced to 8 bits (result->colour_converted = 1). */
+    const ps_colour_profile *colour_from;
+    const ps_colour_profile *colour_to;
 } ps_png_options;
 
 /* Defaults: 100 MP, libpng's side limit, texts collected, no downscale, 30 s budget wait. */

@@ -34,14 +34,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 abort();
             }
         }
-        release(&ref);
+        finish(&ref, PS_JPEG_OK);
     }
-    release(&dc);
+    finish(&dc, code);
     /* The memory reader too (its own rewind), with the fused downscale. */
     o.dc_decoder = 1;
     o.target_longest_side = 16;
     o.downscale_longest_side = 16;
-    if (ps_jpeg_decode_memory(data, size, &o, &dc) == PS_JPEG_OK) release(&dc);
+    finish(&dc, ps_jpeg_decode_memory(data, size, &o, &dc));
     fuzz_check_budget();
     return 0;
 }

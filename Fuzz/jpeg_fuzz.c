@@ -14,16 +14,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (fd >= 0) {
         o.target_longest_side = 128;
         o.downscale_longest_side = 128;
-        if (ps_jpeg_decode_fd(fd, (int64_t)size, &o, &r) == PS_JPEG_OK) release(&r);
+        finish(&r, ps_jpeg_decode_fd(fd, (int64_t)size, &o, &r));
         o.downscale_longest_side = 0;
         o.header_only = 1;
-        if (ps_jpeg_decode_fd(fd, (int64_t)size, &o, &r) == PS_JPEG_OK) release(&r);
+        finish(&r, ps_jpeg_decode_fd(fd, (int64_t)size, &o, &r));
         o.header_only = 0;
         close(fd);
     }
     o.target_longest_side = 0;
     o.output_copies = 1;
-    if (ps_jpeg_decode_memory(data, size, &o, &r) == PS_JPEG_OK) release(&r);
+    finish(&r, ps_jpeg_decode_memory(data, size, &o, &r));
     fuzz_check_budget();
     return 0;
 }

@@ -5,6 +5,7 @@
 
 static void release(ps_png_result *r) {
     ps_png_free(r->texts);
+    ps_png_free(r->icc);
     if (!r->pixels) return;
     if (r->pixels_mapped) ps_png_unmap_pixels(r->pixels, (size_t)r->stride * (size_t)r->height);
     else ps_png_free(r->pixels);
@@ -21,16 +22,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int fd = fuzz_memfd(data, size);
     if (fd >= 0) {
         o.downscale_longest_side = 64;
-        if (ps_png_read_fd(fd, (int64_t)size, &o, &r) == PS_PNG_OK) release(&r); else ps_png_free(r.texts);
+        if (ps_png_read_fd(fd, (int64_t)size, &o, &r) == PS_PNG_OK) release(&r); else { ps_png_free(r.texts); ps_png_free(r.icc); }
         o.downscale_longest_side = 0;
         o.max_side = 1024;
-        if (ps_png_read_fd(fd, (int64_t)size, &o, &r) == PS_PNG_OK) release(&r); else ps_png_free(r.texts);
+        if (ps_png_read_fd(fd, (int64_t)size, &o, &r) == PS_PNG_OK) release(&r); else { ps_png_free(r.texts); ps_png_free(r.icc); }
         if (ps_png_read_stored_fd(fd, (int64_t)size, 4000000, 1024, 0, &r) == PS_PNG_OK) release(&r);
         close(fd);
     }
     o.max_side = 0;
     o.header_only = (size & 1) != 0;
-    if (ps_png_read_memory(data, size, &o, &r) == PS_PNG_OK) release(&r); else ps_png_free(r.texts);
+    if (ps_png_read_memory(data, size, &o, &r) == PS_PNG_OK) release(&r); else { ps_png_free(r.texts); ps_png_free(r.icc); }
     fuzz_check_budget();
     return 0;
 }

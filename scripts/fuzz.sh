@@ -6,6 +6,7 @@
 #   jpegdc  the 1/8-scale DC-only JPEG decoder (CJPEG jpeg_dc_*.c) through the shim, differential against libjpeg
 #   png     the PNG shim (CPNG): strict libpng over a descriptor (row-streamed downscale), stored-block reader
 #   exif    the Swift EXIF parser and format sniffing (pure Swift)
+#   icc     the colour profile reader and conversions (CColour over lcms2): ICC bytes, H.273 codes, PNG gamma
 #   header  the Swift header readers, EXIF-thumbnail policy and SafeFile decode path, with the JPEG and PNG C shims
 #           (the library formats are refused inside this harness: Fuzz/header_fuzz_jpeg_png_only.swift)
 #
@@ -20,7 +21,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 seconds="${1:-60}"
 jobs="${FUZZ_JOBS:-2}"
-targets="${FUZZ_TARGETS:-jpeg jpegdc png exif header}"
+targets="${FUZZ_TARGETS:-jpeg jpegdc png icc exif header}"
 rss="${FUZZ_RSS_MB:-2048}"
 scripts/install-deps.sh test >/dev/null   # imagemagick and python3 for the seeds, libjpeg/libpng headers
 swiftc="$(command -v swiftc)"
@@ -30,7 +31,7 @@ out="$root/.build/fuzz"
 mkdir -p "$out/bin" "$out/obj" "$out/modules" "$out/findings" "$out/logs"
 
 # --- build --------------------------------------------------------------------------------------------------
-inc=(-I Sources/CJPEG/include -I Sources/CPNG/include -I Sources/CScratch/include)
+inc=(-I Sources/CJPEG/include -I Sources/CPNG/include -I Sources/CScratch/include -I Sources/CColour/include)
 cflags=(-g -O1 -fno-omit-frame-pointer "${inc[@]}")
 echo "fuzz: building harnesses with $clang"
 "$clang" "${cflags[@]}" -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
@@ -38,18 +39,20 @@ echo "fuzz: building harnesses with $clang"
 "$clang" "${cflags[@]}" -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   Fuzz/jpeg_dc_fuzz.c Sources/CJPEG/*.c Sources/CScratch/*.c -ljpeg -o "$out/bin/jpegdc"
 "$clang" "${cflags[@]}" -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-  Fuzz/png_fuzz.c Sources/CPNG/*.c Sources/CScratch/*.c -lpng16 -o "$out/bin/png"
+  Fuzz/png_fuzz.c Sources/CPNG/*.c Sources/CScratch/*.c Sources/CColour/*.c -lpng16 -lz -llcms2 -o "$out/bin/png"
+"$clang" "${cflags[@]}" -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+  Fuzz/icc_fuzz.c Sources/CColour/*.c -llcms2 -o "$out/bin/icc"
 "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld -module-name ExifFuzz \
   Fuzz/exif_fuzz.swift Sources/PhotoPipeline/{ExifInfo,ExifOrientation,ImageFormat,ImageFormat+Library}.swift -o "$out/bin/exif"
 # The header harness: the C shims as sanitized objects, imported through module maps of their own.
 objs=()
-for c in Sources/CJPEG/*.c Sources/CPNG/*.c Sources/CScratch/*.c; do
+for c in Sources/CJPEG/*.c Sources/CPNG/*.c Sources/CScratch/*.c Sources/CColour/*.c; do
   o="$out/obj/$(basename "$(dirname "$c")")-$(basename "$c" .c).o"
   "$clang" "${cflags[@]}" -fsanitize=fuzzer-no-link,address -c "$c" -o "$o"
   objs+=("$o")
 done
 maps=()
-for m in CJPEG CPNG CScratch; do
+for m in CJPEG CPNG CScratch CColour; do
   maps+=(-Xcc "-I$root/Sources/$m/include")
   mkdir -p "$out/modules/$m"
   printf 'module %s {\n  umbrella "%s/Sources/%s/include"\n  export *\n}\n' "$m" "$root" "$m" > "$out/modules/$m/module.modulemap"
@@ -61,14 +64,14 @@ pp=Sources/PhotoPipeline
   $pp/JPEGCodec.swift $pp/PNGCodec.swift $pp/PNGFile.swift $pp/PixelImage.swift $pp/PixelImage+Orientation.swift \
   $pp/DecodeError.swift $pp/DecodeLimits.swift $pp/DecodedImage.swift $pp/DecodeBudget.swift $pp/SafeFile.swift \
   $pp/FileIdentity.swift $pp/FileAccess.swift $pp/FileBytes.swift $pp/PhotoPath.swift $pp/ImageHeader.swift \
-  $pp/ImageFormat.swift $pp/ImageFormat+Library.swift $pp/ExifInfo.swift $pp/ExifOrientation.swift \
-  "${objs[@]}" -ljpeg -lpng16 -o "$out/bin/header"
+  $pp/ImageFormat.swift $pp/ImageFormat+Library.swift $pp/ExifInfo.swift $pp/ExifOrientation.swift $pp/Colour/*.swift \
+  "${objs[@]}" -ljpeg -lpng16 -lz -llcms2 -o "$out/bin/header"
 
 # --- seeds ----------------------------------------------------------------------------------------------------
 seeds="$out/seeds"
 rm -rf "$seeds"
 python3 scripts/lib/fuzz_seeds.py "$seeds" >/dev/null
-seed_dir() { case "$1" in jpeg|jpegdc) echo "$seeds/jpeg" ;; png) echo "$seeds/png" ;; exif) echo "$seeds/exif" ;; header) echo "$seeds/jpeg $seeds/png" ;; esac; }
+seed_dir() { case "$1" in jpeg|jpegdc) echo "$seeds/jpeg" ;; png) echo "$seeds/png" ;; icc) echo "$seeds/icc" ;; exif) echo "$seeds/exif" ;; header) echo "$seeds/jpeg $seeds/png" ;; esac; }
 
 # --- run ------------------------------------------------------------------------------------------------------
 run_one() {

@@ -2,7 +2,9 @@
 """Generates the seed corpora of scripts/fuzz.sh: small JPEGs and PNGs of every layout the decoders handle
 (made with ImageMagick's `convert`), JPEGs with EXIF segments (orientation, embedded thumbnails, both byte
 orders) and the hostile files of issue 16 (a PNG whose text chunk claims 1.9 GB, a 2^29-pixel-wide PNG, a fake
-10000x10000 EXIF thumbnail, truncated files). Usage: fuzz_seeds.py OUT_DIR  (writes OUT_DIR/{jpeg,png,exif})."""
+10000x10000 EXIF thumbnail, truncated files), JPEGs and PNGs carrying colour profiles, and the ICC profiles of
+Debian's colord-data and ghostscript (RGB, grey, CMYK, Lab). Usage: fuzz_seeds.py OUT_DIR  (writes
+OUT_DIR/{jpeg,png,exif,icc})."""
 import os
 import struct
 import subprocess
@@ -65,9 +67,18 @@ def claiming(jpeg, width, height):
 
 def main():
     out = sys.argv[1]
-    for d in ("jpeg", "png", "exif"):
+    for d in ("jpeg", "png", "exif", "icc"):
         os.makedirs(os.path.join(out, d), exist_ok=True)
-    seeds = {"jpeg": {}, "png": {}, "exif": {}}
+    seeds = {"jpeg": {}, "png": {}, "exif": {}, "icc": {}}
+    for folder in ("/usr/share/color/icc/colord", "/usr/share/color/icc/ghostscript"):
+        if os.path.isdir(folder):
+            for name in sorted(os.listdir(folder)):
+                with open(os.path.join(folder, name), "rb") as f:
+                    data = f.read()
+                if len(data) <= 64 * 1024:
+                    seeds["icc"][os.path.basename(folder) + "-" + name] = data
+    adobe = "/usr/share/color/icc/colord/AdobeRGB1998.icc"
+    cmyk = "/usr/share/color/icc/ghostscript/default_cmyk.icc"
     with tempfile.TemporaryDirectory() as tmp:
         j = lambda name, args: convert(["-size", "48x32"] + args, os.path.join(tmp, name))
         base = j("base.jpg", ["gradient:red-blue", "-quality", "80"])
@@ -104,6 +115,13 @@ def main():
         seeds["png"]["palette.png"] = convert([os.path.join(tmp, "pal.gif")], os.path.join(tmp, "pal.png"))
         seeds["png"]["gray16.png"] = p("g16.png", ["gradient:", "-colorspace", "Gray", "-depth", "16"])
         seeds["png"]["interlaced.png"] = p("i.png", ["plasma:", "-interlace", "PNG"])
+        # Colour profiles embedded: an iCCP, a 16-bit image with one, JPEG APP2 segments, a CMYK JPEG's profile.
+        if os.path.exists(adobe):
+            seeds["png"]["iccp.png"] = p("iccp.png", ["gradient:red-blue", "-profile", adobe])
+            seeds["png"]["iccp16.png"] = p("iccp16.png", ["gradient:red-blue", "-depth", "16", "-profile", adobe])
+            seeds["jpeg"]["icc.jpg"] = j("icc.jpg", ["gradient:red-blue", "-profile", adobe])
+        if os.path.exists(cmyk):
+            seeds["jpeg"]["cmyk-icc.jpg"] = j("cicc.jpg", ["gradient:yellow-cyan", "-profile", cmyk])
     rows = [bytes((x * 10 + y) & 0xFF for x in range(24 * 3)) for y in range(16)]
     seeds["png"]["stored-thumbnail.png"] = png(24, 16, 2, 8, rows, texts=[(b"Thumb::URI", b"file:///a.jpg"), (b"Thumb::MTime", b"1")], level=0)
     seeds["png"]["text-claims-1.9GB.png"] = SIG + chunk(b"IHDR", struct.pack(">IIBBBBB", 16, 16, 8, 2, 0, 0, 0)) + \

@@ -9,7 +9,8 @@ set -euo pipefail
 mode="${1:-run}"
 # run: git and ca-certificates let SwiftPM fetch the Swift dependencies; the -dev packages are the C
 # libraries the C modules link; the fonts cover Latin, Cyrillic, Arabic and CJK album titles. WebP, HEIF/AVIF
-# (Debian 12's libheif1 has its HEVC and AV1 decoders built in), GIF, TIFF and RAW come from the libraries below.
+# (Debian 12's libheif1 has its HEVC and AV1 decoders built in), GIF, TIFF and RAW come from the libraries below;
+# lcms2 converts every photo from its colour profile to the display's.
 pkgs=(git ca-certificates pkg-config libc6-dev libx11-dev libxi-dev libxext-dev libcairo2-dev libpango1.0-dev libjpeg-dev libpng-dev libexif-dev
       libwebp-dev libheif-dev libgif-dev libtiff-dev libraw-dev liblcms2-dev
       fonts-dejavu-core fonts-noto-core fonts-noto-cjk)
@@ -21,7 +22,9 @@ case "$mode" in
   # files, imagemagick the GIFs and TIFFs; openbox is the window manager of the live-resize test
   # (_NET_WM_SYNC_REQUEST) and of the fullscreen test, xclip reads the clipboard back; cjpeg
   # (libjpeg-turbo-progs) writes the JPEG DC decoder tests' files with restart intervals.
-  test) pkgs+=(xvfb xdotool x11-apps x11-utils gcc imagemagick python3 desktop-file-utils webp libheif-examples openbox xclip libjpeg-turbo-progs) ;;
+  # colord-data and libgs-common hold the ICC profiles (Adobe RGB, SwappedRedAndGreen, a CMYK one) the colour tests
+  # convert their photos into with ImageMagick (lcms2).
+  test) pkgs+=(xvfb xdotool x11-apps x11-utils gcc imagemagick python3 desktop-file-utils webp libheif-examples openbox xclip libjpeg-turbo-progs colord-data libgs-common) ;;
   bench) pkgs+=(xvfb xdotool x11-apps x11-utils imagemagick python3 nsxiv feh libjpeg-turbo-progs webp libheif-examples) ;;
   *) echo "usage: $0 [run|test|bench]" >&2; exit 2 ;;
 esac

@@ -88,6 +88,8 @@ final class DisplayProfileEndToEndTests: XCTestCase {
         defer { s.stop() }
         _ = try s.expectState("the photo view, loaded", timeout: 20) { st in !st.animating && st.screen == "photo" }
         try assertShows(s, try expected(in: adobe), "Adobe RGB display at launch")
+        XCTAssertEqual(s.state()?.json["layout"].flatMap { ($0 as? [String: Any])?["displayProfile"] as? String },
+                       "Compatible with Adobe RGB (1998)")
         try s.setDisplayProfile(swapped)
         try assertShows(s, try expected(in: swapped), "the profile replaced while the window is open")
         try s.setDisplayProfile(nil)

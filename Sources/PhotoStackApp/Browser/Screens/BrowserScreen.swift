@@ -356,6 +356,8 @@ public final class BrowserScreen: Screen, UsesHostServices {
     public func state() -> ScreenState {
         var s = top.state()
         actions.addState(to: &s)
+        // The display profile every photo is converted to ("sRGB" without one).
+        s.layout["displayProfile"] = .string(photos.display.profile.name)
         return s
     }
 

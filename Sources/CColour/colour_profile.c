@@ -135,22 +135,43 @@ static int wrap(cmsHPROFILE handle, uint64_t id, const char *fallback_name, ps_c
     return PS_COLOUR_OK;
 }
 
+/* Profiles opened from ICC bytes lately, by content (most photos of a library share a few profiles: their camera's
+   or phone's), each holding a reference; read and written under the lock. */
+enum { RECENT_PROFILES = 16 };
+static ps_colour_profile *recent[RECENT_PROFILES];
+static int recent_next;
+
 int ps_colour_profile_from_icc(const uint8_t *data, size_t length, ps_colour_profile **out, char *message) {
     if (!data || !out) return PS_COLOUR_ERR_ARGUMENT;
     *out = NULL;
     size_t size = check_icc(data, length, message);
     if (!size) return PS_COLOUR_ERR_INVALID;
+    uint64_t id = fnv1a(0xcbf29ce484222325ULL ^ size, data, size);
     ps_colour_context();
     ps_colour_lock();
+    for (int i = 0; i < RECENT_PROFILES; i++) {
+        if (recent[i] && recent[i]->id == id) {
+            *out = ps_colour_profile_retain(recent[i]);
+            ps_colour_unlock();
+            return PS_COLOUR_OK;
+        }
+    }
     cmsHPROFILE handle = cmsOpenProfileFromMemTHR(ps_colour_context(), data, (cmsUInt32Number)size);
     int code;
     if (!handle) {
         set_message(message, "%s", "lcms2 cannot read the colour profile");
         code = PS_COLOUR_ERR_INVALID;
     } else {
-        code = wrap(handle, fnv1a(0xcbf29ce484222325ULL ^ size, data, size), "embedded profile", out, message);
+        code = wrap(handle, id, "embedded profile", out, message);
+    }
+    ps_colour_profile *evicted = NULL;
+    if (code == PS_COLOUR_OK) {
+        evicted = recent[recent_next];
+        recent[recent_next] = ps_colour_profile_retain(*out);
+        recent_next = (recent_next + 1) % RECENT_PROFILES;
     }
     ps_colour_unlock();
+    ps_colour_profile_release(evicted); /* takes the lock itself when it closes the profile */
     return code;
 }
 

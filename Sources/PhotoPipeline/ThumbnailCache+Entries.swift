@@ -15,7 +15,8 @@ extension ThumbnailCache {
         for size in ThumbnailSize.allCases where size >= first {
             guard let dir = directory(size.directoryName, create: false),
                   let file = read(root.appending(size.directoryName).appending(name), in: dir, size: size),
-                  let image = file.image, ThumbnailCache.isValid(file.texts, uri: uri, identity: identity) else { continue }
+                  let image = file.image, ThumbnailCache.isValid(file.texts, uri: uri, identity: identity),
+                  ThumbnailCache.isSRGB(file.texts) else { continue }
             let originalW = Int(file.texts["Thumb::Image::Width"] ?? "") ?? 0
             let originalH = Int(file.texts["Thumb::Image::Height"] ?? "") ?? 0
             let wholeOriginal = originalW > 0 && originalH > 0 && max(originalW, originalH) <= image.longestSide
@@ -41,15 +42,18 @@ extension ThumbnailCache {
         return png.isIncomplete ? nil : png
     }
 
-    /// Thumb::URI matches and Thumb::MTime (and Thumb::Size when present) match the file now, and the pixels are
-    /// sRGB: a thumbnail PhotoStack wrote before it managed colour (Software "PhotoStack …" without
-    /// `colourKey`) holds the file's own colour space and is made again.
+    /// Thumb::URI matches and Thumb::MTime (and Thumb::Size when present) match the file now.
     static func isValid(_ texts: [String: String], uri: String, identity: FileIdentity) -> Bool {
         guard texts["Thumb::URI"] == uri, let mtime = texts["Thumb::MTime"],
               Int64(mtime.split(separator: ".").first ?? "") == identity.mtimeSeconds else { return false }
         if let size = texts["Thumb::Size"], let value = Int64(size), value != identity.size { return false }
-        if texts["Software"]?.hasPrefix("PhotoStack") == true, texts[colourKey] != "sRGB" { return false }
         return true
+    }
+
+    /// The thumbnail's pixels are sRGB: a thumbnail PhotoStack wrote before it managed colour (Software
+    /// "PhotoStack …" without `colourKey`) holds the file's own colour space and is made again.
+    static func isSRGB(_ texts: [String: String]) -> Bool {
+        texts["Software"]?.hasPrefix("PhotoStack") != true || texts[colourKey] == "sRGB"
     }
 
     /// The text key PhotoStack writes in its thumbnails to say their pixels are sRGB (converted from the photo's

@@ -13,7 +13,7 @@ static void silent_log(cmsContext context, cmsUInt32Number code, const char *tex
 
 static pthread_once_t context_once = PTHREAD_ONCE_INIT;
 static cmsContext shared_context;
-static ps_colour_profile srgb_profile;
+static ps_colour_profile srgb_profile, adobe_profile;
 
 static uint64_t fnv1a(uint64_t hash, const void *data, size_t length) {
     const uint8_t *bytes = (const uint8_t *)data;
@@ -31,6 +31,18 @@ static void make_context(void) {
     srgb_profile.space = PS_COLOUR_SPACE_RGB;
     srgb_profile.id = fnv1a(0xcbf29ce484222325ULL, "builtin-srgb", 12);
     snprintf(srgb_profile.description, sizeof(srgb_profile.description), "sRGB");
+    /* Adobe RGB (1998): Adobe's specification, section 4.3 (primaries, D65) and 4.3.1.2 (gamma 563/256). */
+    double gamma = 563.0 / 256.0;
+    cmsToneCurve *curve = cmsBuildParametricToneCurve(shared_context, 1, &gamma);
+    cmsCIExyY white = {0.3127, 0.3290, 1.0};
+    cmsCIExyYTRIPLE primaries = {{0.64, 0.33, 1.0}, {0.21, 0.71, 1.0}, {0.15, 0.06, 1.0}};
+    cmsToneCurve *curves[3] = {curve, curve, curve};
+    adobe_profile.refs = -1;
+    adobe_profile.handle = curve ? cmsCreateRGBProfileTHR(shared_context, &white, &primaries, curves) : NULL;
+    if (curve) cmsFreeToneCurve(curve);
+    adobe_profile.space = PS_COLOUR_SPACE_RGB;
+    adobe_profile.id = fnv1a(0xcbf29ce484222325ULL, "builtin-adobe-rgb-1998", 22);
+    snprintf(adobe_profile.description, sizeof(adobe_profile.description), "Adobe RGB (1998)");
 }
 
 cmsContext ps_colour_context(void) {
@@ -41,6 +53,11 @@ cmsContext ps_colour_context(void) {
 ps_colour_profile *ps_colour_profile_srgb(void) {
     ps_colour_context();
     return &srgb_profile;
+}
+
+ps_colour_profile *ps_colour_profile_adobe_rgb(void) {
+    ps_colour_context();
+    return adobe_profile.handle ? &adobe_profile : &srgb_profile;
 }
 
 ps_colour_profile *ps_colour_profile_retain(ps_colour_profile *profile) {

@@ -4,6 +4,10 @@ public struct ExifInfo: Sendable, Equatable {
     public var orientation: ExifOrientation?
     /// Byte range of the embedded JPEG thumbnail (IFD1 JPEGInterchangeFormat/Length) within the file.
     public var thumbnailRange: Range<Int>?
+    /// The photo is in DCF's option colour space, Adobe RGB: Exif ColorSpace (0xA001) uncalibrated (0xFFFF) and the
+    /// InteroperabilityIndex (0x0001 of the interoperability IFD) "R03" — how cameras set to Adobe RGB say so when
+    /// they embed no ICC profile.
+    public var declaresAdobeRGB = false
 
     public init(orientation: ExifOrientation? = nil, thumbnailRange: Range<Int>? = nil) {
         self.orientation = orientation
@@ -47,13 +51,36 @@ public struct ExifInfo: Sendable, Equatable {
         }
         guard u16(t + 2) == 42, let ifd0 = u32(t + 4) else { return nil }
         var info = ExifInfo()
-        // IFD0: orientation.
+        // IFD0: orientation, and where the Exif IFD is.
         guard let count0 = u16(t + ifd0) else { return info }
+        var exifIFD: Int?
         for i in 0..<min(count0, 512) {
             let entry = t + ifd0 + 2 + i * 12
             guard let tag = u16(entry) else { break }
             if tag == 0x0112, let type = u16(entry + 2), type == 3, let value = u16(entry + 8) {
                 info.orientation = ExifOrientation(rawValue: value)
+            }
+            if tag == 0x8769 { exifIFD = u32(entry + 8) }
+        }
+        // The Exif IFD: ColorSpace, and where the interoperability IFD is; there, the InteroperabilityIndex.
+        if let e = exifIFD, e > 0, let count = u16(t + e) {
+            var uncalibrated = false
+            var interop: Int?
+            for i in 0..<min(count, 512) {
+                let entry = t + e + 2 + i * 12
+                guard let tag = u16(entry) else { break }
+                if tag == 0xA001, u16(entry + 8) == 0xFFFF { uncalibrated = true }
+                if tag == 0xA005 { interop = u32(entry + 8) }
+            }
+            if uncalibrated, let o = interop, o > 0, let n = u16(t + o) {
+                for i in 0..<min(n, 64) {
+                    let entry = t + o + 2 + i * 12
+                    guard let tag = u16(entry) else { break }
+                    // ASCII, 4 bytes: "R03\0" held in the entry's value field.
+                    if tag == 0x0001, entry + 11 < end, Array(b[(entry + 8)..<(entry + 11)]) == Array("R03".utf8) {
+                        info.declaresAdobeRGB = true
+                    }
+                }
             }
         }
         // IFD1: the embedded thumbnail.

@@ -32,7 +32,7 @@ extension ImageDecoder {
         var decoded = DecodedImage(image: image.applying(orientation), originalWidth: out.imageWidth,
                                    originalHeight: out.imageHeight, orientation: orientation, orientationApplied: true,
                                    scaleDenominator: 1, warnings: out.warnings, format: .jpeg)
-        decoded.colour = colour
+        decoded.colour = colour.declaring(exif: info)
         return decoded
     }
 

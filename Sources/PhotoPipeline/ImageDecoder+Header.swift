@@ -13,8 +13,9 @@ extension ImageDecoder {
         switch ImageFormat.sniff(prefix) {
         case .jpeg:
             let out = try JPEGCodec.decode(file: file, targetLongestSide: nil, limits: headerLimits, headerOnly: true).get()
+            let exif = ExifInfo.parse(jpeg: prefix)
             return ImageHeader(width: out.imageWidth, height: out.imageHeight, format: .jpeg,
-                               orientation: ExifInfo.parse(jpeg: prefix)?.orientation ?? .normal, colour: out.colour)
+                               orientation: exif?.orientation ?? .normal, colour: out.colour.declaring(exif: exif))
         case .png:
             var header = try pngHeader(prefix)
             if case .success(let png) = PNGCodec.read(file: file, options: .init(headerOnly: true, wantTexts: false)) {
@@ -34,8 +35,9 @@ extension ImageDecoder {
         switch ImageFormat.sniff(bytes) {
         case .jpeg:
             let out = try JPEGCodec.decode(bytes, targetLongestSide: nil, limits: headerLimits, headerOnly: true).get()
+            let exif = ExifInfo.parse(jpeg: bytes)
             return ImageHeader(width: out.imageWidth, height: out.imageHeight, format: .jpeg,
-                               orientation: ExifInfo.parse(jpeg: bytes)?.orientation ?? .normal, colour: out.colour)
+                               orientation: exif?.orientation ?? .normal, colour: out.colour.declaring(exif: exif))
         case .png:
             var header = try pngHeader(bytes)
             if case .success(let png) = PNGCodec.read(bytes: bytes, maxPixels: 0, headerOnly: true) { header.colour = png.colour }

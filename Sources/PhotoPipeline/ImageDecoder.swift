@@ -49,12 +49,13 @@ public struct ImageDecoder: Sendable {
         var decoded: DecodedImage
         switch ImageFormat.sniff(prefix) {
         case .jpeg:
-            let orientation = ExifInfo.parse(jpeg: prefix)?.orientation ?? .normal
-            decoded = try decodeJPEG(orientation: orientation, targetSize: targetSize, applyOrientation: applyOrientation,
-                                     downscaleTo: downscaleTo) { fused, copies in
+            let exif = ExifInfo.parse(jpeg: prefix)
+            decoded = try decodeJPEG(orientation: exif?.orientation ?? .normal, targetSize: targetSize,
+                                     applyOrientation: applyOrientation, downscaleTo: downscaleTo) { fused, copies in
                 JPEGCodec.decode(file: file, targetLongestSide: targetSize, limits: limits,
                                  downscaleLongestSide: fused, outputCopies: copies)
             }
+            decoded.colour = decoded.colour.declaring(exif: exif)
         case .png:
             var options = PNGCodec.ReadOptions(maxPixels: limits.maxSourcePixels, wantTexts: false, downscaleTo: downscaleTo ?? 0)
             // 16 bits a sample (IHDR's bit depth): converted while read, before the samples are reduced to 8 bits.
@@ -110,12 +111,14 @@ public struct ImageDecoder: Sendable {
         if bytes.isEmpty { throw .empty }
         switch ImageFormat.sniff(bytes) {
         case .jpeg:
-            let orientation = ExifInfo.parse(jpeg: bytes)?.orientation ?? .normal
-            return try decodeJPEG(orientation: orientation, targetSize: targetSize, applyOrientation: applyOrientation,
-                                  downscaleTo: downscaleTo) { fused, copies in
+            let exif = ExifInfo.parse(jpeg: bytes)
+            var decoded = try decodeJPEG(orientation: exif?.orientation ?? .normal, targetSize: targetSize,
+                                         applyOrientation: applyOrientation, downscaleTo: downscaleTo) { fused, copies in
                 JPEGCodec.decode(bytes, targetLongestSide: targetSize, limits: limits, downscaleLongestSide: fused,
                                  outputCopies: copies)
             }
+            decoded.colour = decoded.colour.declaring(exif: exif)
+            return decoded
         case .png:
             let file = try PNGCodec.read(bytes: bytes, maxPixels: limits.maxSourcePixels).get()
             guard let image = file.image else { throw .corrupt("no pixels") }

@@ -100,6 +100,53 @@ final class ColourManagementTests: XCTestCase {
         XCTAssertFalse(decoded.colour.name.contains("sRGB"), "the CMYK profile is named: \(decoded.colour.name)")
     }
 
+    /// An Exif APP1 payload saying what a camera set to Adobe RGB writes without an ICC profile: ColorSpace
+    /// uncalibrated (0xFFFF) and InteroperabilityIndex "R03" (little-endian TIFF: IFD0 → Exif IFD → interop IFD).
+    private func adobeExif() -> [UInt8] {
+        var t: [UInt8] = [0x49, 0x49]
+        func u16(_ v: Int) { t += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func u32(_ v: Int) { t += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24 & 0xFF)] }
+        u16(42); u32(8)
+        u16(1); u16(0x8769); u16(4); u32(1); u32(26); u32(0)                      // IFD0 at 8: Exif IFD at 26
+        u16(2); u16(0xA001); u16(3); u32(1); u16(0xFFFF); u16(0)                    // Exif IFD: ColorSpace uncalibrated
+        u16(0xA005); u16(4); u32(1); u32(56); u32(0)                                // interop IFD at 56
+        u16(1); u16(0x0001); u16(2); u32(4); t += Array("R03".utf8) + [0]; u32(0)   // InteroperabilityIndex "R03"
+        return Array("Exif".utf8) + [0, 0] + t
+    }
+
+    func testCameraJPEGsSetToAdobeRGBWithoutAProfile() throws {
+        let original = try ColourTestFiles.original(in: dir)
+        let reference = try ColourTestFiles.pixels(original)
+        let converted = dir + "/adobe-pixels.png"
+        try ColourTestFiles.convert(original, to: ColourTestFiles.adobeRGB, output: converted, extra: ["-strip"])
+        func rgb(_ image: PixelImage) -> [UInt8] {
+            var bytes = [UInt8]()
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let p = TestImages.rgb(image.pixel(x: x, y: y))
+                    bytes += [UInt8(p.0), UInt8(p.1), UInt8(p.2)]
+                }
+            }
+            return bytes
+        }
+        let pixels = try ColourTestFiles.pixels(converted)
+        let jpeg = try XCTUnwrap(JPEGCodec.encode(pixels: rgb(pixels), width: pixels.width, height: pixels.height,
+                                                  quality: 95, app1: adobeExif()))
+        // The encoder's own noise: the original through it, sRGB.
+        let same = try XCTUnwrap(JPEGCodec.encode(pixels: rgb(reference), width: reference.width, height: reference.height,
+                                                  quality: 95))
+        let noise = ColourTestFiles.rmse(try ImageDecoder().decode(bytes: same).image, reference)
+        XCTAssertTrue(ExifInfo.parse(jpeg: jpeg)?.declaresAdobeRGB == true)
+        let decoded = try ImageDecoder().decode(bytes: jpeg)
+        XCTAssertEqual(decoded.colour.name, "Adobe RGB (1998)")
+        let managed = ColourTestFiles.rmse(decoded.image, reference)
+        let raw = ColourTestFiles.rmse(try ImageDecoder().decode(bytes: jpeg, colourTarget: nil).image, reference)
+        XCTAssertLessThan(managed, max(noise * 2, noise + 0.006), "shown as Adobe RGB (the encoder's noise: \(noise))")
+        XCTAssertGreaterThan(raw, managed * 2, "shown as sRGB the error would be \(raw)")
+        // Without the interoperability index it stays sRGB.
+        XCTAssertEqual(try ImageDecoder().decode(bytes: same).colour.name, "sRGB (assumed)")
+    }
+
     func testDamagedProfilesAreIgnoredWithANote() throws {
         var icc = Array(try Data(contentsOf: URL(fileURLWithPath: ColourTestFiles.adobeRGB)))
         XCTAssertNoThrow(try ColourProfile(icc: icc))

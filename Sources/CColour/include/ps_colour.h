@@ -45,6 +45,10 @@ int ps_colour_profile_from_gamma(double file_gamma, const double *chromaticities
 /* The process-wide sRGB profile (IEC 61966-2.1), never freed; retain/release are no-ops on it. */
 ps_colour_profile *ps_colour_profile_srgb(void);
 
+/* The process-wide Adobe RGB (1998) profile (its primaries, D65, gamma 563/256), never freed: what a camera JPEG
+   says in EXIF alone (ColorSpace uncalibrated, InteroperabilityIndex "R03", DCF's option colour space). */
+ps_colour_profile *ps_colour_profile_adobe_rgb(void);
+
 ps_colour_profile *ps_colour_profile_retain(ps_colour_profile *profile);
 void ps_colour_profile_release(ps_colour_profile *profile);
 

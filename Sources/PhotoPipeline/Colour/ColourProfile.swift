@@ -17,6 +17,10 @@ public final class ColourProfile: @unchecked Sendable, CustomStringConvertible {
     /// The built-in sRGB (IEC 61966-2.1): what thumbnails, the clipboard and a display without a profile use.
     public static let sRGB = ColourProfile(adopting: ps_colour_profile_srgb())
 
+    /// Adobe RGB (1998), built from its specification: what a camera JPEG declares in EXIF alone (DCF's option colour
+    /// space: ColorSpace uncalibrated, InteroperabilityIndex "R03").
+    public static let adobeRGB = ColourProfile(adopting: ps_colour_profile_adobe_rgb())
+
     private init(adopting handle: OpaquePointer) {
         self.handle = handle
         var text = [CChar](repeating: 0, count: 128)

@@ -6,14 +6,12 @@ public struct PhotoColour: Sendable {
     /// information panel; nil when nothing was wrong.
     public var note: String?
 
-    /// The name shown in the information panel: "Adobe RGB (1998)", "Display P3", "sRGB (assumed)".
-    public var name: String
-
-    /// `name`: what the file declared when the pixels were already converted out of it (a CMYK JPEG).
-    public init(profile: ColourProfile? = nil, note: String? = nil, name: String? = nil) {
+    public init(profile: ColourProfile? = nil, note: String? = nil) {
         self.profile = profile; self.note = note
-        self.name = name ?? profile?.name ?? "sRGB (assumed)"
     }
+
+    /// The name shown in the information panel: "Adobe RGB (1998)", "Display P3", "sRGB (assumed)".
+    public var name: String { profile?.name ?? "sRGB (assumed)" }
 
     /// Nothing declared: sRGB assumed.
     public static let assumed = PhotoColour()
@@ -54,6 +52,12 @@ public struct PhotoColour: Sendable {
             }
         }
         return PhotoColour(note: note)
+    }
+
+    /// A JPEG's colour with what its EXIF says: without an ICC profile, DCF's Adobe RGB option (`ExifInfo`).
+    func declaring(exif: ExifInfo?) -> PhotoColour {
+        guard profile == nil, exif?.declaresAdobeRGB == true else { return self }
+        return PhotoColour(profile: .adobeRGB, note: note)
     }
 
     /// The same from a shim's malloc'ed profile bytes (nil or 0 bytes: none).

@@ -35,6 +35,8 @@
     X(heif_image_handle_get_color_profile_type) \
     X(heif_image_handle_get_height) \
     X(heif_image_handle_get_nclx_color_profile) \
+    X(heif_image_set_nclx_color_profile) \
+    X(heif_nclx_color_profile_alloc) \
     X(heif_image_handle_get_raw_color_profile) \
     X(heif_image_handle_get_raw_color_profile_size) \
     X(heif_nclx_color_profile_free) \
@@ -232,8 +234,8 @@ static struct heif_error sink_write(struct heif_context *context, const void *da
 }
 
 int ps_heif_encode(const uint8_t *rgb, int32_t width, int32_t height, int32_t av1, int32_t quality,
-                   int32_t orientation, int32_t thumbnail_longest_side, uint8_t **output, size_t *output_length,
-                   char *message) {
+                   int32_t orientation, int32_t cicp_primaries, int32_t cicp_transfer, int32_t thumbnail_longest_side,
+                   uint8_t **output, size_t *output_length, char *message) {
     if (!rgb || width <= 0 || height <= 0 || !output || !output_length) return PS_DECODE_ERR_ARGUMENT;
     *output = NULL;
     *output_length = 0;
@@ -260,9 +262,22 @@ int ps_heif_encode(const uint8_t *rgb, int32_t width, int32_t height, int32_t av
     int stride = 0;
     uint8_t *plane = p_heif_image_get_plane(image, heif_channel_interleaved, &stride);
     for (int32_t y = 0; y < height; y++) memcpy(plane + (size_t)stride * (size_t)y, rgb + (size_t)width * 3 * (size_t)y, (size_t)width * 3);
+    if (cicp_primaries > 0 && cicp_transfer > 0) {
+        struct heif_color_profile_nclx *nclx = p_heif_nclx_color_profile_alloc();
+        if (nclx) {
+            nclx->color_primaries = (enum heif_color_primaries)cicp_primaries;
+            nclx->transfer_characteristics = (enum heif_transfer_characteristics)cicp_transfer;
+            nclx->matrix_coefficients = heif_matrix_coefficients_ITU_R_BT_601_6;
+            nclx->full_range_flag = 1;
+            p_heif_image_set_nclx_color_profile(image, nclx);
+            p_heif_nclx_color_profile_free(nclx);
+        }
+    }
     encoding = p_heif_encoding_options_alloc();
     if (encoding && encoding->version >= 5 && orientation >= 1 && orientation <= 8)
         encoding->image_orientation = (enum heif_orientation)orientation;
+    /* libheif leaves the nclx box out by default (a workaround for macOS); the image's own is wanted here. */
+    if (encoding && encoding->version >= 4 && cicp_primaries > 0) encoding->macOS_compatibility_workaround_no_nclx_profile = 0;
     error = p_heif_context_encode_image(context, image, encoder, encoding, &handle);
     if (error.code != heif_error_Ok) goto done;
     if (thumbnail_longest_side > 0) {

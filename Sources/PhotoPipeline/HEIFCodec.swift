@@ -18,16 +18,19 @@ public enum HEIFCodec {
 
     /// Encodes RGB pixels (3 bytes per pixel, R G B) with libheif's own encoder (x265, or aom for `av1`) — for
     /// tests and the bench. `orientation` is written as irot/imir boxes (the stored pixels are kept as given);
-    /// `thumbnailLongestSide` > 0 embeds a thumbnail of that size. Returns the file, or the error reason.
+    /// `cicp`: H.273 colour primaries and transfer written as an nclx colr box (nil: none). `thumbnailLongestSide` > 0
+    /// embeds a thumbnail of that size. Returns the file, or the error reason.
     public static func encode(pixels: [UInt8], width: Int, height: Int, av1: Bool = false, quality: Int = 90,
-                              orientation: ExifOrientation = .normal, thumbnailLongestSide: Int = 0) -> Result<[UInt8], DecodeError> {
+                              orientation: ExifOrientation = .normal, cicp: (primaries: Int, transfer: Int)? = nil,
+                              thumbnailLongestSide: Int = 0) -> Result<[UInt8], DecodeError> {
         guard pixels.count >= width * height * 3 else { return .failure(.corrupt("too few pixels")) }
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
         var message = [CChar](repeating: 0, count: Int(PS_DECODE_MESSAGE_LENGTH))
         let code = pixels.withUnsafeBufferPointer {
             ps_heif_encode($0.baseAddress, Int32(width), Int32(height), av1 ? 1 : 0, Int32(quality),
-                           Int32(orientation.rawValue), Int32(thumbnailLongestSide), &output, &length, &message)
+                           Int32(orientation.rawValue), Int32(cicp?.primaries ?? 0), Int32(cicp?.transfer ?? 0),
+                           Int32(thumbnailLongestSide), &output, &length, &message)
         }
         guard code == PS_DECODE_OK, let output else {
             return .failure(.corrupt(String(decoding: message.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)))

@@ -100,6 +100,30 @@ final class ColourManagementTests: XCTestCase {
         XCTAssertFalse(decoded.colour.name.contains("sRGB"), "the CMYK profile is named: \(decoded.colour.name)")
     }
 
+    /// A HEIC whose colr box is nclx Display P3 (primaries 12, sRGB transfer), as phones and browsers write: its
+    /// flat colour comes back as the P3 → sRGB matrix (computed here, not by lcms2) says.
+    func testHEIFWithNCLXDisplayP3() throws {
+        guard HEIFCodec.canDecode(av1: false) else { throw XCTSkip("no HEVC decoder") }
+        let p3 = (200.0, 100.0, 50.0)
+        let rgb = [UInt8](repeating: 0, count: 64 * 64 * 3).enumerated().map { i, _ in UInt8([p3.0, p3.1, p3.2][i % 3]) }
+        let file = try HEIFCodec.encode(pixels: rgb, width: 64, height: 64, quality: 100, cicp: (12, 13)).get()
+        let decoded = try ImageDecoder().decode(bytes: file)
+        XCTAssertEqual(decoded.colour.name, "Display P3")
+        func linear(_ c: Double) -> Double { let v = c / 255; return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
+        func encoded(_ c: Double) -> Double {
+            let v = min(1, max(0, c)); return 255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055)
+        }
+        let l = [linear(p3.0), linear(p3.1), linear(p3.2)]
+        let m = [[1.2249, -0.2247, 0.0], [-0.0420, 1.0419, 0.0], [-0.0197, -0.0786, 1.0979]]   // linear P3 → sRGB
+        let want = m.map { row in encoded(zip(row, l).map { $0 * $1 }.reduce(0, +)) }
+        let got = TestImages.rgb(decoded.image.pixel(x: 32, y: 32))
+        let raw = TestImages.rgb(try ImageDecoder().decode(bytes: file, colourTarget: nil).image.pixel(x: 32, y: 32))
+        for (i, (g, w)) in zip([got.0, got.1, got.2], want).enumerated() {
+            XCTAssertEqual(Double(g), w, accuracy: 3, "channel \(i): \(got), the matrix gives \(want), unconverted \(raw)")
+        }
+        XCTAssertGreaterThan(abs(raw.0 - got.0) + abs(raw.2 - got.2), 20, "converted, not shown as sRGB")
+    }
+
     /// An Exif APP1 payload saying what a camera set to Adobe RGB writes without an ICC profile: ColorSpace
     /// uncalibrated (0xFFFF) and InteroperabilityIndex "R03" (little-endian TIFF: IFD0 → Exif IFD → interop IFD).
     private func adobeExif() -> [UInt8] {

@@ -19,10 +19,11 @@ int ps_heif_have_decoder(int av1);
 
 /* Encodes RGB pixels (3 bytes per pixel, width * 3 bytes per row) with libheif's own encoders (x265 for HEIC,
    aom for AVIF; for tests and the bench). orientation: EXIF orientation 1-8 written as irot/imir boxes (the
-   stored pixels are kept as given). thumbnail_longest_side > 0 adds an embedded thumbnail of that size. The
-   output is malloc'ed: free with ps_decode_free. message: PS_DECODE_MESSAGE_LENGTH bytes. */
+   stored pixels are kept as given). cicp_primaries, cicp_transfer > 0: an nclx colr box with these H.273 codes
+   (full range, matrix 6). thumbnail_longest_side > 0 adds an embedded thumbnail of that size. The output is
+   malloc'ed: free with ps_decode_free. message: PS_DECODE_MESSAGE_LENGTH bytes. */
 int ps_heif_encode(const uint8_t *rgb, int32_t width, int32_t height, int32_t av1, int32_t quality,
-                   int32_t orientation, int32_t thumbnail_longest_side, uint8_t **output, size_t *output_length,
-                   char *message);
+                   int32_t orientation, int32_t cicp_primaries, int32_t cicp_transfer, int32_t thumbnail_longest_side,
+                   uint8_t **output, size_t *output_length, char *message);
 
 #endif

@@ -124,6 +124,23 @@ final class ColourManagementTests: XCTestCase {
         XCTAssertGreaterThan(abs(raw.0 - got.0) + abs(raw.2 - got.2), 20, "converted, not shown as sRGB")
     }
 
+    /// HDR transfers (BT.2020 with PQ or HLG, as HDR AVIF and HEIC declare in nclx) are tone-mapped to the display:
+    /// black stays black, the reference white (203 cd/m², HLG's 75 %) lands near the display's white, brighter
+    /// signals roll off below it, and grey stays grey.
+    func testHDRTransfersAreToneMapped() throws {
+        for (transfer, white) in [(16, 0.58), (18, 0.75)] {
+            let profile = try ColourProfile(cicpPrimaries: 9, transfer: transfer)
+            let levels = [0.0, white, 1.0].map { UInt32(($0 * 255).rounded()) }
+            let image = PixelImage(width: 3, height: 1) { x, _ in 0xFF00_0000 | levels[x] << 16 | levels[x] << 8 | levels[x] }
+            image.convertColourInPlace(from: profile, to: .sRGB)
+            let out = (0..<3).map { TestImages.rgb(image.pixel(x: $0, y: 0)) }
+            XCTAssertLessThan(out[0].0, 3, "transfer \(transfer): black")
+            XCTAssertGreaterThan(out[1].0, 225, "transfer \(transfer): reference white \(out[1])")
+            XCTAssertGreaterThanOrEqual(out[2].0, out[1].0, "transfer \(transfer): brighter signals are not darker")
+            for p in out { XCTAssertLessThanOrEqual(abs(p.0 - p.1) + abs(p.1 - p.2), 2, "transfer \(transfer): grey stays grey \(p)") }
+        }
+    }
+
     /// An Exif APP1 payload saying what a camera set to Adobe RGB writes without an ICC profile: ColorSpace
     /// uncalibrated (0xFFFF) and InteroperabilityIndex "R03" (little-endian TIFF: IFD0 → Exif IFD → interop IFD).
     private func adobeExif() -> [UInt8] {

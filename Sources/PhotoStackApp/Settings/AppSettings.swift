@@ -11,6 +11,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var albumGridZoomLevel: Int
     /// How albums and photos are ordered.
     public var sortOrder: PhotoSortOrder
+    /// Folders opened as the library, newest first, at most `recentLimit` (the Places screen lists them).
+    public var recentLibraries: [String] = []
     /// Keys this version does not know, as read (written back unchanged).
     public var otherKeys: [String: SettingsValue] = [:]
 
@@ -21,7 +23,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case albumsZoomLevel, albumGridZoomLevel, sortOrder
+        case albumsZoomLevel, albumGridZoomLevel, sortOrder, recentLibraries
     }
 
     /// Any key, for the unknown ones.
@@ -41,6 +43,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
         albumGridZoomLevel = (try? c.decodeIfPresent(Int.self, forKey: .albumGridZoomLevel)) ?? defaults.albumGridZoomLevel
         sortOrder = (try? c.decodeIfPresent(String.self, forKey: .sortOrder)).flatMap { $0 }
             .flatMap(PhotoSortOrder.init(rawValue:)) ?? defaults.sortOrder
+        recentLibraries = ((try? c.decodeIfPresent([String].self, forKey: .recentLibraries)) ?? nil)?
+            .filter { $0.hasPrefix("/") }.prefix(Self.recentLimit).map { $0 } ?? []
         let known = Set(CodingKeys.allCases.map(\.rawValue))
         let all = try decoder.container(keyedBy: AnyKey.self)
         for key in all.allKeys where !known.contains(key.stringValue) {
@@ -55,5 +59,17 @@ public struct AppSettings: Codable, Equatable, Sendable {
         try c.encode(albumsZoomLevel, forKey: .albumsZoomLevel)
         try c.encode(albumGridZoomLevel, forKey: .albumGridZoomLevel)
         try c.encode(sortOrder, forKey: .sortOrder)
+        if !recentLibraries.isEmpty { try c.encode(recentLibraries, forKey: .recentLibraries) }
+    }
+
+    /// How many recent libraries are remembered.
+    public static let recentLimit = 6
+
+    /// `folder` remembered as the newest recent library (moved to the front when it was there; the oldest
+    /// beyond `recentLimit` forgotten).
+    public mutating func rememberLibrary(_ folder: String) {
+        recentLibraries.removeAll { $0 == folder }
+        recentLibraries.insert(folder, at: 0)
+        if recentLibraries.count > Self.recentLimit { recentLibraries.removeLast(recentLibraries.count - Self.recentLimit) }
     }
 }

@@ -41,6 +41,9 @@ extension ActionController {
             sort(by: order)
         case .help:
             overlay = overlay == .help ? nil : .help
+        case .places:
+            overlay = nil
+            browser.onShowPlaces?()
         }
     }
 
@@ -58,6 +61,7 @@ extension ActionController {
         case .slideshow: return !library.albums.isEmpty
         case .pauseSlideshow: return browser.top is SlideshowScreen
         case .fullscreen, .sort, .help: return true
+        case .places: return browser.onShowPlaces != nil
         case .copy, .moveToTrash, .rotateClockwise, .rotateCounterClockwise, .info: return !targets.photos.isEmpty
         }
     }

@@ -21,6 +21,7 @@ enum BrowserAction: Hashable {
     case clearSelection
     case sort(PhotoSortOrder)
     case help
+    case places
 
     /// The menu and help title.
     var title: String {
@@ -43,6 +44,7 @@ enum BrowserAction: Hashable {
         case .sort(.taken): return "Sort by date taken"
         case .sort(.modified): return "Sort by modification time"
         case .help: return "Keyboard shortcuts"
+        case .places: return "Open folder…"
         }
     }
 
@@ -67,6 +69,7 @@ enum BrowserAction: Hashable {
         case .sort(.taken): return [Shortcut(.character("2"), [.alt], label: "Alt+2")]
         case .sort(.modified): return [Shortcut(.character("3"), [.alt], label: "Alt+3")]
         case .help: return [Shortcut(.character("?"), label: "?"), Shortcut(.function(1), label: "F1")]
+        case .places: return [Shortcut(.character("o"), [.control], label: "Ctrl+O")]
         }
     }
 
@@ -74,7 +77,7 @@ enum BrowserAction: Hashable {
     /// some screens and are matched there).
     static let keyed: [BrowserAction] = [.openWith, .showInFolder, .copy, .moveToTrash, .undo, .rotateClockwise,
                                          .rotateCounterClockwise, .info, .slideshow, .fullscreen, .selectAll,
-                                         .sort(.name), .sort(.taken), .sort(.modified), .help]
+                                         .sort(.name), .sort(.taken), .sort(.modified), .help, .places]
 
     /// The action `key` is the shortcut of, among `keyed`.
     static func matching(_ key: KeyEvent) -> BrowserAction? {

@@ -20,11 +20,11 @@ public struct OpenCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        let choice = try BrowserLaunch.resolve(paths)
+        let plan = try BrowserLaunch.resolve(paths)
         let browser = self.browser
         let made = ScreenHolder()
         let launcher = Launcher(options: display) { post in
-            let screen = BrowserLaunch.makeScreen(choice: choice, post: post, options: browser)
+            let screen = BrowserLaunch.makeHost(plan: plan, post: post, options: browser)
             made.screen = screen
             return screen
         }
@@ -34,6 +34,6 @@ public struct OpenCommand: ParsableCommand {
 
     /// The browser the launcher made, for the wait at the end.
     private final class ScreenHolder {
-        var screen: BrowserScreen?
+        var screen: LibraryHost?
     }
 }

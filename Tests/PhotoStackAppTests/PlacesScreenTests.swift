@@ -81,7 +81,7 @@ final class PlacesScreenTests: XCTestCase {
         let env = LaunchEnvironment(variables: [:], currentDirectory: root, homeDirectory: root + "/home", sampleLibrary: nil)
         XCTAssertEqual(try BrowserLaunch.resolve([], environment: env), .places(headline: "No photos in ~/Pictures — choose a folder to open"))
         XCTAssertEqual(try BrowserLaunch.resolve(["empty"], environment: env), .places(headline: "No photos in empty — choose a folder to open"))
-        XCTAssertEqual(try BrowserLaunch.resolve(["nowhere"], environment: env), .places(headline: "nowhere: no such folder — choose a folder to open"))
+        XCTAssertEqual(try BrowserLaunch.resolve(["nowhere"], environment: env), .places(headline: "nowhere: no such file or folder — choose a folder to open"))
         let sample = LaunchEnvironment(variables: [:], currentDirectory: root, homeDirectory: root + "/home", sampleLibrary: BrowserHarness.sampleLibrary)
         guard case .library(let choice) = try BrowserLaunch.resolve([], environment: sample) else { return XCTFail("the sample library opens") }
         XCTAssertEqual(choice.source, .folder(PhotoPath(BrowserHarness.sampleLibrary)))

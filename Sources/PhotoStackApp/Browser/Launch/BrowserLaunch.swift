@@ -26,7 +26,7 @@ public enum BrowserLaunch {
             return .places(headline: pictures.map { "No photos in \(short($0)) — choose a folder to open" }
                                      ?? "No pictures folder — choose a folder to open")
         } catch .noSuchFile(let shown) where arguments.count == 1 {
-            return .places(headline: "\(short(shown)): no such folder — choose a folder to open")
+            return .places(headline: "\(short(shown)): no such file or folder — choose a folder to open")
         } catch {
             FileHandle.standardError.write(Data("photostack: \(error)\n".utf8))
             throw ExitCode(2)

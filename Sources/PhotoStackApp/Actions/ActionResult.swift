@@ -18,6 +18,8 @@ public enum ActionResult: Sendable {
     case takenDates([PhotoPath: Int64?])
     /// A deferred clipboard format made for request `id` (nil: it could not be made, with the reason).
     case clipboardData(id: Int, bytes: [UInt8]?, reason: String?)
+    /// Something done outside the app failed (a program that is not installed or failed): the sentence to show.
+    case failed(String)
 }
 
 /// A photo in the trash: where it went, and the photo and album it was (to show it again on undo).

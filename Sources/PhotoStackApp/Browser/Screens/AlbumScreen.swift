@@ -336,6 +336,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
                                          "photoCount": .int(album.photos.count), "notShown": .int(album.notShown.total),
                                          "closing": .bool(isClosing)]
         if let s = selectedItem { out["selected"] = .int(s) }
+        if let key = pointerTarget, key.category == .cell { out["pointerTarget"] = .int(key.indexPath.item) }
         out.merge(zoomState()) { $1 }
         return out
     }

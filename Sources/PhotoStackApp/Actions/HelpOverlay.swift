@@ -33,7 +33,7 @@ enum HelpOverlay {
         ctx.fill()
         let sections = Self.sections
         let columns = width > 760 ? 2 : 1
-        let colWidth = min(500, (width - 80) / Double(columns))
+        let colWidth = min(500, (width - 72 - 32 * Double(columns - 1)) / Double(columns))   // the panel fits the window
         let keyWidth = colWidth * 0.42
         let lineHeight = 24.0, titleHeight = 32.0, gap = 18.0
         let targetLine = target.map { TextLayout(text: "Photo actions apply to \($0)", font: "Sans 12",

@@ -15,10 +15,6 @@ extension CollectionScreen {
             let moved = lastPointer != Point(x: x, y: y) && !pointerIsTarget
             if lastPointer != Point(x: x, y: y) { pointerIsTarget = true }
             return pointerMoved(Point(x: x, y: y), time: t) || moved
-        case .pointerEntered(let x, let y, _):
-            lastPointer = Point(x: x, y: y)
-            pointerIsTarget = true
-            return updateHover()
         case .pointerLeft:
             lastPointer = nil
             let changed = hoveredKey != nil

@@ -68,7 +68,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         let initial: CollectionViewLayout = origin.map {
             StackedPhotosLayout(frame: $0.frame, items: 0..<0, rotation: $0.rotation, contentSize: .zero)
         } ?? gridLayout
-        super.init(name: "album", title: "\(TextLayout.isolated(album.title)) — PhotoStack", layout: initial)
+        super.init(name: "album", title: WindowTitle.make(album.title), layout: initial)
         collectionView.register(PhotoCell.self, forCellWithReuseIdentifier: Self.photoReuseID)
         dataSource = DiffableDataSource(collectionView: collectionView) { [unowned self] cv, indexPath, id in
             let cell = cv.dequeueReusableCell(withReuseIdentifier: Self.photoReuseID, for: indexPath) as! PhotoCell
@@ -88,7 +88,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     public func update(album: Album, reloading: [PhotoKey], at time: Double) {
         let renamed = album.title != self.album.title
         self.album = album
-        if renamed { title = "\(TextLayout.isolated(album.title)) — PhotoStack" }
+        if renamed { title = WindowTitle.make(album.title) }
         headerLayout = nil
         let focusIndex = selectedItem
         apply(album, reloading: reloading, animated: true, at: time)

@@ -85,7 +85,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         // Bounded stacks (two full rows at 1920 × 1080) and room for a title in the densest zoom.
         stackLayout.maximumItemSide = Self.maximumStackSide
         stackLayout.minimumTitleHeight = Self.minimumTitleHeight
-        super.init(name: "albums", title: "PhotoStack — \(titleNote ?? library.root.lastComponent)", layout: stackLayout)
+        super.init(name: "albums", title: WindowTitle.make(titleNote ?? library.root.lastComponent), layout: stackLayout)
         collectionView.register(PhotoCell.self, forCellWithReuseIdentifier: Self.photoReuseID)
         collectionView.register(AlbumTitleView.self, forSupplementaryViewOfKind: PhotoStackLayout.titleKind,
                                 withReuseIdentifier: Self.titleReuseID)

@@ -27,6 +27,8 @@ public struct TrashedPhoto: Sendable {
     public var item: TrashedItem
     public var photo: Photo
     public var album: Album
+    /// Its XMP sidecars, trashed with it (`Sidecars`), put back with it.
+    public var sidecars: [TrashedItem] = []
 }
 
 /// A photo rotated in its file, and the edit that undoes it.

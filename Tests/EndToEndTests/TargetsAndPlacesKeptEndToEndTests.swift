@@ -95,4 +95,41 @@ final class TargetsAndPlacesKeptEndToEndTests: XCTestCase {
         let said = try s.expectState("the note") { ($0.layout["message"] as? String)?.contains("xdg-open is not installed") == true }
         XCTAssertTrue((said.layout["message"] as? String)?.contains("xdg-utils") == true, said.summary)
     }
+
+    /// The window opens at the size and place it had when it was last closed (under openbox, which decorates it).
+    func testTheWindowsSizeAndPlaceAreRemembered() throws {
+        try AppSession.requireTools()
+        try AppSession.requireWindowManager()
+        let root = temporaryFolder("window"), album = root + "/Album", config = root + "/config"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try makeAlbum(2, in: album)
+        let first = try AppSession(arguments: [album], width: 800, height: 600, screen: (1400, 1000), windowManager: true,
+                                   environment: ["XDG_CONFIG_HOME": config])
+        try first.expectState("the grid") { $0.screen == "album" && !$0.animating }
+        try first.run("/usr/bin/xdotool", ["windowsize", first.windowID, "900", "640"])
+        try first.expectState("resized") { AppStateReading.number(($0.json["window"] as? [String: Any])?["width"]) == 900 }
+        try first.run("/usr/bin/xdotool", ["windowmove", first.windowID, "230", "140"])
+        XCTAssertTrue(AppSession.poll(timeout: 5) { (try? first.windowGeometry())?.x ?? 0 >= 200 }, "moved")
+        let placed = try first.windowGeometry()
+        try first.key("q")
+        XCTAssertEqual(first.waitForAppExit(timeout: 5), 0)
+        first.stop()
+
+        let second = try AppSession(arguments: [album], width: 800, height: 600, screen: (1400, 1000), windowManager: true,
+                                    environment: ["XDG_CONFIG_HOME": config], passesSize: false)
+        defer { second.stop() }
+        let state = try second.expectState("the grid again") { $0.screen == "album" }
+        XCTAssertEqual(AppStateReading.number((state.json["window"] as? [String: Any])?["width"]), 900)
+        XCTAssertEqual(AppStateReading.number((state.json["window"] as? [String: Any])?["height"]), 640)
+        // The place: the frame's top-left was saved (the client's place less openbox's decoration) and is asked for
+        // again as a user-specified position (this session's openbox is told to put PhotoStack at 0,0 whatever it asks,
+        // so the request is what is checked).
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: config + "/photostack/settings.json")))
+        let window = try XCTUnwrap((saved as? [String: Any])?["window"] as? [String: Any])
+        let x = try XCTUnwrap(AppStateReading.number(window["x"])), y = try XCTUnwrap(AppStateReading.number(window["y"]))
+        XCTAssertTrue(placed.x - Int(x) >= 0 && placed.x - Int(x) <= 10, "the frame's left: \(x) for a client at \(placed.x)")
+        XCTAssertTrue(placed.y - Int(y) >= 0 && placed.y - Int(y) <= 60, "the frame's top: \(y) for a client at \(placed.y)")
+        let hints = try second.xprop(["WM_NORMAL_HINTS"])
+        XCTAssertTrue(hints.contains("user specified location: \(Int(x)), \(Int(y))"), hints)
+    }
 }

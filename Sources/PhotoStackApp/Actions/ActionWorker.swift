@@ -85,6 +85,9 @@ final class ActionWorker: @unchecked Sendable {
         }
     }
 
+    /// Blocks until the file work queued so far (the settings file among it) is done: before the process ends.
+    func waitUntilWritten() { files.sync {} }
+
     /// Writes the settings file (bytes encoded on the UI thread).
     func writeSettings(_ bytes: [UInt8], to store: SettingsStore) {
         files.async {

@@ -11,6 +11,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var albumGridZoomLevel: Int
     /// How albums and photos are ordered.
     public var sortOrder: PhotoSortOrder
+    /// The window's size and place when the app last closed.
+    public var window: WindowGeometry?
     /// Keys this version does not know, as read (written back unchanged).
     public var otherKeys: [String: SettingsValue] = [:]
 
@@ -21,7 +23,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case albumsZoomLevel, albumGridZoomLevel, sortOrder
+        case albumsZoomLevel, albumGridZoomLevel, sortOrder, window
     }
 
     /// Any key, for the unknown ones.
@@ -41,6 +43,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         albumGridZoomLevel = (try? c.decodeIfPresent(Int.self, forKey: .albumGridZoomLevel)) ?? defaults.albumGridZoomLevel
         sortOrder = (try? c.decodeIfPresent(String.self, forKey: .sortOrder)).flatMap { $0 }
             .flatMap(PhotoSortOrder.init(rawValue:)) ?? defaults.sortOrder
+        window = (try? c.decodeIfPresent(WindowGeometry.self, forKey: .window)).flatMap { $0 }
         let known = Set(CodingKeys.allCases.map(\.rawValue))
         let all = try decoder.container(keyedBy: AnyKey.self)
         for key in all.allKeys where !known.contains(key.stringValue) {
@@ -55,5 +58,6 @@ public struct AppSettings: Codable, Equatable, Sendable {
         try c.encode(albumsZoomLevel, forKey: .albumsZoomLevel)
         try c.encode(albumGridZoomLevel, forKey: .albumGridZoomLevel)
         try c.encode(sortOrder, forKey: .sortOrder)
+        try c.encodeIfPresent(window, forKey: .window)
     }
 }

@@ -132,4 +132,28 @@ final class TargetsAndPlacesKeptEndToEndTests: XCTestCase {
         let hints = try second.xprop(["WM_NORMAL_HINTS"])
         XCTAssertTrue(hints.contains("user specified location: \(Int(x)), \(Int(y))"), hints)
     }
+
+    /// What goes wrong outside the app is said in the window: Ctrl+Z of a delete that another program already put
+    /// back, and the open album's folder going away.
+    func testChangesMadeElsewhereAreSaidInTheWindow() throws {
+        try AppSession.requireTools()
+        let root = temporaryFolder("elsewhere"), album = root + "/Album"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try makeAlbum(2, in: root + "/Other")
+        try makeAlbum(3, in: album)
+        let s = try AppSession(arguments: [root, "--open-album", "0"], width: 1024, height: 768)
+        defer { s.stop() }
+        try s.expectState("the grid") { $0.screen == "album" && $0.int("photoCount") == 3 && !$0.animating }
+        try s.key("Right")
+        try s.key("Delete")
+        try s.expectState("trashed") { $0.int("photoCount") == 2 }
+        let trashed = s.dataHome + "/Trash/files/p1.jpg"
+        XCTAssertTrue(AppSession.poll(timeout: 5) { FileManager.default.fileExists(atPath: trashed) })
+        try FileManager.default.moveItem(atPath: trashed, toPath: album + "/p1.jpg")   // another program puts it back
+        try s.key("ctrl+z")
+        try s.expectState("said") { ($0.layout["message"] as? String)?.contains("already back in its folder") == true }
+        try FileManager.default.removeItem(atPath: album)
+        let gone = try s.expectState("the albums screen, and why") { $0.screen == "albums" && $0.layout["message"] != nil }
+        XCTAssertTrue((gone.layout["message"] as? String)?.contains("“Album” is no longer there") == true, gone.summary)
+    }
 }

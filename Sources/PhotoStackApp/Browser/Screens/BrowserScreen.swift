@@ -200,7 +200,10 @@ public final class BrowserScreen: Screen, UsesHostServices {
         albums.reloadAlbums(animated: true, at: time, reloading: reloading)
         guard stack.count > 1, let albumScreen = stack[1] as? AlbumScreen else { return }
         guard let album = library.presentedAlbum(albumScreen.album.key), !album.photos.isEmpty else {
-            // The open album is gone (its folder deleted or moved out, or emptied).
+            // The open album is gone (its folder deleted or moved out, or emptied). Said in the window unless the app's
+            // own trash emptied it (its message stays).
+            let ownTrash = library.library.albums.contains { $0.key == albumScreen.album.key && !$0.photos.isEmpty }
+            if !ownTrash { actions.say("“\(albumScreen.album.title)” is no longer there: its folder was deleted, moved or emptied") }
             while stack.count > 2 { stack.removeLast() }
             stack.removeLast()
             albums.selectedSection = nil

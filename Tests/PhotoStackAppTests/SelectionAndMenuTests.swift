@@ -63,7 +63,7 @@ final class SelectionAndMenuTests: XCTestCase {
         h.handle(.pointerDown(PointerEvent(button: .right, x: p.x, y: p.y, time: h.clock.now)))
         h.handle(.pointerUp(PointerEvent(button: .right, x: p.x, y: p.y, time: h.clock.now)))
         guard case .list(let rows)? = h.stateValue("menu") else { return XCTFail("no menu in the state") }
-        XCTAssertTrue(rows.contains(.string("Move to Trash (2 photos)")), "a selected photo's menu acts on the selection: \(rows)")
+        XCTAssertTrue(rows.contains(.string("Move 2 photos to the Trash")), "a selected photo's menu acts on the selection: \(rows)")
         XCTAssertTrue(rows.contains(.string("Undo (disabled)")))
         let popup = try XCTUnwrap(h.services.popup, "the menu is shown in the host's popup")
         XCTAssertEqual(popup.frame.x, p.x + 1, accuracy: 0.01)

@@ -11,6 +11,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var albumGridZoomLevel: Int
     /// How albums and photos are ordered.
     public var sortOrder: PhotoSortOrder
+    /// The window's size and place when the app last closed.
+    public var window: WindowGeometry?
     /// Folders opened as the library, newest first, at most `recentLimit` (the Places screen lists them).
     public var recentLibraries: [String] = []
     /// Keys this version does not know, as read (written back unchanged).
@@ -23,7 +25,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case albumsZoomLevel, albumGridZoomLevel, sortOrder, recentLibraries
+        case albumsZoomLevel, albumGridZoomLevel, sortOrder, window, recentLibraries
     }
 
     /// Any key, for the unknown ones.
@@ -43,6 +45,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         albumGridZoomLevel = (try? c.decodeIfPresent(Int.self, forKey: .albumGridZoomLevel)) ?? defaults.albumGridZoomLevel
         sortOrder = (try? c.decodeIfPresent(String.self, forKey: .sortOrder)).flatMap { $0 }
             .flatMap(PhotoSortOrder.init(rawValue:)) ?? defaults.sortOrder
+        window = (try? c.decodeIfPresent(WindowGeometry.self, forKey: .window)).flatMap { $0 }
         recentLibraries = ((try? c.decodeIfPresent([String].self, forKey: .recentLibraries)) ?? nil)?
             .filter { $0.hasPrefix("/") }.prefix(Self.recentLimit).map { $0 } ?? []
         let known = Set(CodingKeys.allCases.map(\.rawValue))
@@ -59,6 +62,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         try c.encode(albumsZoomLevel, forKey: .albumsZoomLevel)
         try c.encode(albumGridZoomLevel, forKey: .albumGridZoomLevel)
         try c.encode(sortOrder, forKey: .sortOrder)
+        try c.encodeIfPresent(window, forKey: .window)
         if !recentLibraries.isEmpty { try c.encode(recentLibraries, forKey: .recentLibraries) }
     }
 

@@ -46,7 +46,7 @@ public enum BrowserLaunch {
             var remember = true
             if case .sampleLibrary = choice.origin { remember = false }
             host.open(choice.source, titleNote: choice.titleNote(home: environment.homeDirectory),
-                                    remember: remember, launchOptions: options)
+                      remember: remember, launchOptions: options)
         case .places(let headline):
             host.showPlaces(headline: headline)
         }

@@ -23,7 +23,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case albumsZoomLevel, albumGridZoomLevel, sortOrder, window
+        case albumsZoomLevel, albumGridZoomLevel, sortOrder, window = "windowGeometry"
     }
 
     /// Any key, for the unknown ones.

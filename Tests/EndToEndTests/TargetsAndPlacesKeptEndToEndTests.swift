@@ -125,7 +125,7 @@ final class TargetsAndPlacesKeptEndToEndTests: XCTestCase {
         // again as a user-specified position (this session's openbox is told to put PhotoStack at 0,0 whatever it asks,
         // so the request is what is checked).
         let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: config + "/photostack/settings.json")))
-        let window = try XCTUnwrap((saved as? [String: Any])?["window"] as? [String: Any])
+        let window = try XCTUnwrap((saved as? [String: Any])?["windowGeometry"] as? [String: Any])
         let x = try XCTUnwrap(AppStateReading.number(window["x"])), y = try XCTUnwrap(AppStateReading.number(window["y"]))
         XCTAssertTrue(placed.x - Int(x) >= 0 && placed.x - Int(x) <= 10, "the frame's left: \(x) for a client at \(placed.x)")
         XCTAssertTrue(placed.y - Int(y) >= 0 && placed.y - Int(y) <= 60, "the frame's top: \(y) for a client at \(placed.y)")

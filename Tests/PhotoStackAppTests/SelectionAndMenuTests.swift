@@ -73,9 +73,9 @@ final class SelectionAndMenuTests: XCTestCase {
         // Keys go to the menu: Down highlights the first enabled row (Open is disabled for two photos), then the
         // next; Escape closes it.
         h.press(.down)
-        XCTAssertEqual(h.stateValue("menuHighlighted"), .string("Open with default application"))
+        XCTAssertEqual(h.stateValue("menuHighlighted"), .string("Open 2 photos with the default application"))
         h.press(.down)
-        XCTAssertEqual(h.stateValue("menuHighlighted"), .string("Show in folder"))
+        XCTAssertEqual(h.stateValue("menuHighlighted"), .string("Show 2 photos in their folder"))
         h.press(.escape)
         XCTAssertNil(h.stateValue("menu"))
         XCTAssertNil(h.services.popup)

@@ -33,10 +33,10 @@ final class SettingsStoreTests: XCTestCase {
     func testUnknownMissingAndBadValuesAreTolerated() throws {
         let old = try SettingsStore.decode(Array(#"{"albumsZoomLevel": 3}"#.utf8))
         XCTAssertEqual(old, AppSettings(albumsZoomLevel: 3), "missing keys take defaults")
-        let newer = try SettingsStore.decode(Array(#"{"sortOrder": "modified", "slideshowSeconds": 5, "panels": {"w": [3, true, null, "x"]}}"#.utf8))
+        let newer = try SettingsStore.decode(Array(#"{"sortOrder": "modified", "slideshowSeconds": 5, "window": {"w": [3, true, null, "x"]}}"#.utf8))
         var expected = AppSettings(sortOrder: .modified)
         expected.otherKeys = ["slideshowSeconds": .number(5),
-                              "panels": .object(["w": .array([.number(3), .bool(true), .null, .string("x")])])]
+                              "window": .object(["w": .array([.number(3), .bool(true), .null, .string("x")])])]
         XCTAssertEqual(newer, expected, "unknown keys kept")
         XCTAssertEqual(try SettingsStore.decode(SettingsStore.encode(newer)), newer, "and written back")
         XCTAssertTrue(String(decoding: SettingsStore.encode(newer), as: UTF8.self).contains("\"slideshowSeconds\" : 5"))

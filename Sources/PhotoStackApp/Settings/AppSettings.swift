@@ -25,7 +25,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case albumsZoomLevel, albumGridZoomLevel, sortOrder, window, recentLibraries
+        case albumsZoomLevel, albumGridZoomLevel, sortOrder, window = "windowGeometry", recentLibraries
     }
 
     /// Any key, for the unknown ones.

@@ -111,6 +111,24 @@ final class LibraryHostTests: XCTestCase {
         XCTAssertEqual(places.status, "No photos in ~ — choose another folder")
         XCTAssertNil(host.browser)
     }
+
+    /// A run that stayed on Places remembers the window too (there is no browser to save it).
+    func testARunThatStayedOnPlacesRemembersTheWindow() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("photostack-host-\(UUID().uuidString)").path
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
+        let store = SettingsStore(path: PhotoPath(root + "/settings.json"))
+        var saved = AppSettings()
+        saved.rememberLibrary("/srv/old")
+        try store.save(saved)
+        let env = LaunchEnvironment(variables: [:], currentDirectory: root, homeDirectory: root, sampleLibrary: nil)
+        let host = BrowserLaunch.makeHost(plan: .places(headline: "Open a folder"), post: { _ in }, options: try BrowserOptions.parse([]),
+                                          environment: env, store: store)
+        XCTAssertNil(host.rememberedWindow)
+        host.rememberWindow(WindowGeometry(width: 900, height: 700, x: 10, y: 20))
+        let loaded = store.load()
+        XCTAssertEqual(loaded.window, WindowGeometry(width: 900, height: 700, x: 10, y: 20))
+        XCTAssertEqual(loaded.recentLibraries, ["/srv/old"], "the other settings kept")
+    }
 }
 
 /// Paths recorded from any thread.

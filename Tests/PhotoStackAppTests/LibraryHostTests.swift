@@ -88,6 +88,15 @@ final class LibraryHostTests: XCTestCase {
         XCTAssertNil(host.places)
         XCTAssertTrue(host.browser === browser)
         XCTAssertEqual(host.name, "album")
+
+        // The right-click menu has the entry, with its shortcut, and running it shows Places.
+        let actions = try XCTUnwrap(browser?.actions)
+        let row = try XCTUnwrap(actions.menuRows(for: actions.keyboardTargets()).first { $0.action == .places })
+        XCTAssertEqual([row.title, row.shortcut], ["Open folder…", "Ctrl+O"])
+        XCTAssertTrue(row.enabled)
+        actions.perform(.places)
+        XCTAssertEqual(host.name, "places")
+        XCTAssertTrue(HelpOverlay.sections[0].rows.contains { $0.keys == "Ctrl+O" && $0.text == "Open folder…" }, "the help overlay lists it")
     }
 
     /// A folder chosen on Places that holds no photo is not opened: the screen says so.

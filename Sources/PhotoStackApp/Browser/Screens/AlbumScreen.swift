@@ -25,6 +25,14 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     public private(set) var album: Album
     public let photos: PhotoService
     let gridLayout: AlbumGridLayout
+    /// Whole photos in justified rows, the other grid style (`AlbumScreen+Justified.swift`).
+    let justifiedLayout: JustifiedLayout
+    /// Square cards or justified rows; `setGridStyle` changes it.
+    public internal(set) var gridStyle = AlbumGridStyle.square
+    /// With justified rows: each photo's file name under it.
+    public internal(set) var showsFileNames = false
+    /// The photo service's `originalSizeGeneration` the justified rows last looked at.
+    var seenSizeGeneration = -1
     var dataSource: DiffableDataSource<Int, PhotoKey>!
     /// The album's photos by their key in the folder.
     var photosByKey: [PhotoKey: Photo] = [:]
@@ -56,6 +64,9 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         gridLayout = AlbumGridLayout(targetCellSide: Self.cellSide(level: 0, viewWidth: 0), spacing: 22,
                                      inset: EdgeInsets(top: Self.headerHeight, left: 28, bottom: 28, right: 28))
         gridLayout.ordersItemsAsStack = true
+        justifiedLayout = JustifiedLayout(targetRowHeight: Self.cellSide(level: 0, viewWidth: 0), spacing: 22,
+                                          inset: EdgeInsets(top: Self.headerHeight, left: 28, bottom: 28, right: 28))
+        justifiedLayout.defaultAspectRatio = Self.defaultAspectRatio
         pendingOrigin = origin
         // Until the screen is sized the grid is not known: start empty-handed (the pile is made at the first resize).
         let initial: CollectionViewLayout = origin.map {
@@ -68,9 +79,11 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
             cell.photo = self.photosByKey[id]
             cell.service = self.photos
             cell.pixelSize = self.pixelSize
+            self.configureProportions(of: cell)
             return cell
         }
         collectionView.delegate = self
+        justifiedLayout.aspectRatios = self
         collectionView.animationOptions = AnimationOptions(duration: 0.45, curve: .standardEaseInOut)
         apply(album, reloading: [], animated: false, at: 0)
         backgroundColor = RGBA(0.16, 0.18, 0.22)
@@ -111,17 +124,21 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     }
 
     /// Longest side to load for a grid photo, device pixels.
-    var pixelSize: Int { Int((max(gridLayout.preparedItemSize.width, 120) * deviceScale).rounded(.up)) }
+    var pixelSize: Int {
+        let side = gridStyle == .justified ? justifiedLayout.targetRowHeight * Self.justifiedPixelFactor : gridLayout.preparedItemSize.width
+        return Int((max(side, 120) * deviceScale).rounded(.up))
+    }
 
     /// The grid's column count.
     public var columns: Int { gridLayout.columns }
 
     /// The items of the grid that meet the window now (content offset as of the last frame).
     var itemsOnScreen: Range<Int> {
-        gridLayout.prepareIfNeeded()
+        let grid = activeGridLayout
+        grid.prepareIfNeeded()
         let offset = collectionView.contentOffset
         let viewport = Rect(x: offset.x, y: offset.y, width: viewportWidth, height: viewportHeight)
-        let items = gridLayout.layoutAttributesForElements(in: viewport).filter { $0.category == .cell }.map(\.indexPath.item)
+        let items = grid.layoutAttributesForElements(in: viewport).filter { $0.category == .cell }.map(\.indexPath.item)
         guard let lo = items.min(), let hi = items.max() else { return 0..<0 }
         return lo..<(hi + 1)
     }
@@ -146,18 +163,24 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     public override func resize(width: Double, height: Double, scale: Double, at time: Double) {
         // Thumbnails of the zoom level's size, as many columns as fit (`AlbumScreen+Zoom.swift`).
         gridLayout.targetCellSide = Self.cellSide(level: zoomLevel, viewWidth: width)
+        justifiedLayout.targetRowHeight = gridLayout.targetCellSide
         if let origin = pendingOrigin {
             // The pile: the photos of the grid's first screenful, at the stack.
             pendingOrigin = nil
-            gridLayout.host = collectionView
+            let grid = activeGridLayout
+            grid.host = collectionView
             viewportWidth = width; viewportHeight = height
             collectionView.size = Size(width: width, height: height)
             let pile = StackedPhotosLayout(frame: origin.frame, items: itemsOnScreen, rotation: origin.rotation, contentSize: .zero)
-            gridLayout.host = nil
+            grid.host = nil
             collectionView.setCollectionViewLayout(pile, animated: false, at: time)
             super.resize(width: width, height: height, scale: scale, at: time)
             flight = (time, collectionView.animationOptions.duration, true)
-            collectionView.setCollectionViewLayout(gridLayout, animated: true, at: time) { [weak self] in self?.flight = nil }
+            collectionView.setCollectionViewLayout(grid, animated: true, at: time) { [weak self] in self?.flight = nil }
+        } else if let anchor = justifiedResizeAnchor(width: width, height: height) {
+            collectionView.zoomLayout(keeping: anchor.cell, under: anchor.point, at: max(time, self.time)) {
+                super.resize(width: width, height: height, scale: scale, at: time)
+            }
         } else {
             super.resize(width: width, height: height, scale: scale, at: time)
         }
@@ -179,11 +202,13 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         let viewport = Rect(x: offset.x, y: offset.y, width: viewportWidth, height: viewportHeight)
         // Loads first: the loader threads read the thumbnails while this thread prepares the cards.
         if needsImageRequests && !animating { requestVisibleImages() }
+        followAspectRatios()
         for item in collectionView.displayList {
             guard let cell = item.view as? PhotoCell else { continue }
             cell.mayRerender = !animating && !isClosing   // the pile a fly-back ends on is gone the next frame
             cell.mayDrawQuick = scrolling
             cell.showsFocusRing = !isClosing && selectedItem == item.attributes.indexPath.item
+            configureProportions(of: cell)
             if cell.pixelSize != px { cell.pixelSize = px }
             cell.prepare(deviceScale: deviceScale, onScreen: item.attributes.boundingBox.intersects(viewport))
         }
@@ -231,6 +256,10 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
             guard let s = selectionOnScreen() else { select(0, at: time); return true }
             let c = max(1, columns)
             let step = key.key == .left ? -1 : key.key == .right ? 1 : key.key == .up ? -c : c
+            if gridStyle == .justified, key.key == .up || key.key == .down {
+                select(justifiedNeighbour(of: s, below: key.key == .down) ?? s, at: time)
+                return true
+            }
             select(min(n - 1, max(0, s + step)), at: time)
             return true
         default:
@@ -323,6 +352,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
                                          "closing": .bool(isClosing)]
         if let s = selectedItem { out["selected"] = .int(s) }
         out.merge(zoomState()) { $1 }
+        out.merge(gridStyleState()) { $1 }
         return out
     }
 

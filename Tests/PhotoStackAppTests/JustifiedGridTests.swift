@@ -1,0 +1,131 @@
+import Foundation
+import Host
+import PhotoPipeline
+import StackEngine
+import XCTest
+@testable import PhotoStackApp
+
+/// Issue 32 (whole photos): the album grid's justified rows — switched with G and from the menu, remembered in the
+/// settings, reported by the state (`layout.gridStyle`, element frames at each photo's proportions), file names under
+/// the photos with Shift+G.
+final class JustifiedGridTests: XCTestCase {
+    var library: ActionTestLibrary!
+
+    override func setUpWithError() throws {
+        // Landscape, portrait and square photos of the sample library.
+        library = try ActionTestLibrary([
+            "A": ["Black and White/brick.jpg", "Black and White/camera.jpg", "Gatos e Café/coffee.jpg",
+                  "Geometry/pattern-1.jpg", "Gatos e Café/chelsea.png", "Summer Holidays/sunset-1.jpg"],
+        ])
+    }
+    override func tearDown() { library?.remove() }
+
+    private func harness() -> (BrowserHarness, SettingsStore) {
+        let h = BrowserHarness(actions: library, width: 1280, height: 800)
+        let store = SettingsStore(path: PhotoPath(library.base + "/config/settings.json"))
+        h.browser.actions.settingsStore = store
+        return (h, store)
+    }
+
+    /// The visible cells' frames (window points) against their photos' proportions: width / (height − caption).
+    private func assertFramesKeepProportions(_ h: BrowserHarness, caption: Double, file: StaticString = #filePath, line: UInt = #line) {
+        let cells = h.browser.state().visible.filter { $0.category == "cell" }
+        XCTAssertEqual(cells.count, 6, file: file, line: line)
+        for c in cells {
+            let photo = h.grid.album.photos[c.item]
+            guard let size = h.grid.photos.originalSize(of: photo.id) else { XCTFail("\(photo.displayName) not loaded", file: file, line: line); continue }
+            let ratio = Double(size.width) / Double(size.height)
+            XCTAssertEqual(c.frame[2] / (c.frame[3] - caption), ratio, accuracy: 0.01, "\(photo.displayName)", file: file, line: line)
+        }
+    }
+
+    func testGSwitchesToJustifiedRowsWithProportionalFramesAndIsSaved() throws {
+        let (h, store) = harness()
+        h.openAlbum(0)
+        XCTAssertEqual(h.stateValue("gridStyle"), .string("square"))
+        let square = h.browser.state().visible.filter { $0.category == "cell" }
+        XCTAssertTrue(square.allSatisfy { $0.frame[2] == $0.frame[3] }, "square cards")
+
+        h.press(.character("g"))
+        XCTAssertEqual(h.stateValue("gridStyle"), .string("justified"))
+        XCTAssertTrue(h.grid.collectionView.elementsAreAnimating, "the photos glide to their rows")
+        XCTAssertTrue(h.wait { store.load().albumGridStyle == .justified }, "saved by the worker")
+        h.settle()
+        h.waitUntilReady()
+        h.settle()
+        assertFramesKeepProportions(h, caption: 0)
+        XCTAssertEqual(h.stateValue("fileNames"), .bool(false))
+        let shapes = Set(h.browser.state().visible.filter { $0.category == "cell" }.map { ($0.frame[2] / $0.frame[3] * 100).rounded() })
+        XCTAssertGreaterThan(shapes.count, 1, "not all one shape")
+
+        h.press(.character("G"), .shift)
+        XCTAssertEqual(h.stateValue("fileNames"), .bool(true))
+        XCTAssertTrue(h.wait { store.load().showsFileNames }, "saved")
+        h.settle()
+        assertFramesKeepProportions(h, caption: AlbumScreen.fileNameHeight)
+
+        h.press(.character("g"))
+        XCTAssertEqual(h.stateValue("gridStyle"), .string("square"))
+        XCTAssertTrue(h.wait { store.load().albumGridStyle == .square })
+        h.settle()
+        XCTAssertTrue(h.browser.state().visible.filter { $0.category == "cell" }.allSatisfy { $0.frame[2] == $0.frame[3] })
+    }
+
+    func testTheSavedStyleOpensTheNextGridAndGridOptionIsForThisRunOnly() throws {
+        var saved = AppSettings()
+        saved.albumGridStyle = .justified
+        saved.showsFileNames = true
+        let (h, store) = harness()
+        h.browser.configure(settings: saved, store: store, options: try BrowserOptions.parse([]))
+        h.openAlbum(0)
+        XCTAssertEqual(h.stateValue("gridStyle"), .string("justified"))
+        XCTAssertEqual(h.stateValue("fileNames"), .bool(true))
+        h.settle()
+        assertFramesKeepProportions(h, caption: AlbumScreen.fileNameHeight)
+
+        let (second, store2) = harness()
+        second.browser.configure(settings: saved, store: store2, options: try BrowserOptions.parse(["--grid", "square"]))
+        second.openAlbum(0)
+        XCTAssertEqual(second.stateValue("gridStyle"), .string("square"), "--grid wins for the run")
+        second.browser.actions.updateSettings { $0.albumGridZoomLevel = 1 }
+        XCTAssertTrue(second.wait { store2.load().albumGridZoomLevel == 1 })
+        XCTAssertEqual(store2.load().albumGridStyle, .justified, "--grid is not remembered")
+    }
+
+    func testTheMenuAndTheHelpOfferTheToggles() throws {
+        let (h, _) = harness()
+        h.openAlbum(0)
+        let actions = h.browser.actions!
+        var rows = actions.menuRows(for: actions.keyboardTargets())
+        let justified = try XCTUnwrap(rows.first { $0.action == .justifiedRows })
+        XCTAssertFalse(justified.checked)
+        XCTAssertEqual(justified.shortcut, "G")
+        XCTAssertFalse(try XCTUnwrap(rows.first { $0.action == .fileNames }).enabled, "names only with rows")
+        actions.perform(.justifiedRows)
+        XCTAssertEqual(h.stateValue("gridStyle"), .string("justified"))
+        rows = actions.menuRows(for: actions.keyboardTargets())
+        XCTAssertTrue(try XCTUnwrap(rows.first { $0.action == .justifiedRows }).checked)
+        XCTAssertTrue(try XCTUnwrap(rows.first { $0.action == .fileNames }).enabled)
+        let help = HelpOverlay.sections.flatMap(\.rows)
+        XCTAssertTrue(help.contains { $0.keys == "G" && $0.text == BrowserAction.justifiedRows.title })
+        XCTAssertTrue(help.contains { $0.keys == "Shift+G" && $0.text == BrowserAction.fileNames.title })
+        XCTAssertEqual(BrowserAction.keyed.filter { a in a.shortcuts.contains { $0.label == "G" } }, [.justifiedRows],
+                       "G means nothing else")
+    }
+
+    /// Up and Down in justified rows go to the photo above or below (nearest across), not a column count away.
+    func testArrowsMoveBetweenRows() throws {
+        let (h, _) = harness()
+        h.openAlbum(0)
+        h.press(.character("g"))
+        h.settle()
+        let layout = h.grid.justifiedLayout
+        let rows = layout.rows(inSection: 0)
+        guard rows.count >= 2 else { throw XCTSkip("one row at this width") }
+        h.grid.selectedItem = rows[1].items.lowerBound
+        h.press(.up)
+        XCTAssertEqual(h.grid.selectedItem, rows[0].items.lowerBound)
+        h.press(.down)
+        XCTAssertEqual(h.grid.selectedItem, rows[1].items.lowerBound)
+    }
+}

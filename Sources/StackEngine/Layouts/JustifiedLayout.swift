@@ -250,7 +250,8 @@ public final class JustifiedLayout: CollectionViewLayout {
 
     /// Call when aspect ratios became known or changed: when some item's ratio now differs from the one it was laid out
     /// with, the layout is invalidated — animated (`.reflow`, every item gliding to its new frame) when the host is a
-    /// collection view and `animated` is true. True when it invalidated. O(n) provider calls.
+    /// collection view and `animated` is true, the reflow then starting at the collection view's time. True when it
+    /// invalidated. O(n) provider calls.
     @discardableResult
     public func aspectRatiosDidChange(animated: Bool = true) -> Bool {
         guard !needsPrepare else { return false }   // the next prepare reads them anyway
@@ -262,7 +263,13 @@ public final class JustifiedLayout: CollectionViewLayout {
             }
         }
         guard changed else { return false }
-        if animated, let cv = host as? CollectionView { cv.invalidateLayout(animated: true, options: .reflow) } else { invalidate() }
+        if animated, let cv = host as? CollectionView {
+            // Laid out now (at the collection view's time): a query before the next frame would prepare it unanimated.
+            cv.invalidateLayout(animated: true, options: .reflow)
+            cv.layoutIfNeeded(at: cv.time)
+        } else {
+            invalidate()
+        }
         return true
     }
 }

@@ -66,8 +66,13 @@ final class JustifiedGridTests: XCTestCase {
 
         h.press(.character("g"))
         XCTAssertEqual(h.stateValue("gridStyle"), .string("square"))
+        h.frame(advance: 1.0 / 60)
+        let cells = { h.grid.collectionView.displayList.compactMap { $0.view as? PhotoCell } }
+        XCTAssertTrue(h.grid.collectionView.elementsAreAnimating)
+        XCTAssertTrue(cells().allSatisfy(\.keepsProportions), "gliding into squares, the cards keep their proportions")
         XCTAssertTrue(h.wait { store.load().albumGridStyle == .square })
         h.settle()
+        XCTAssertTrue(cells().allSatisfy { !$0.keepsProportions }, "square cards at rest")
         XCTAssertTrue(h.browser.state().visible.filter { $0.category == "cell" }.allSatisfy { $0.frame[2] == $0.frame[3] })
     }
 

@@ -41,7 +41,13 @@ extension AlbumScreen: JustifiedLayoutAspectRatios {
             if style == .justified, animated { collectionView.invalidateLayout(animated: true, options: .reflow) }
             return true
         }
-        collectionView.setCollectionViewLayout(activeGridLayout, animated: animated && viewportWidth > 0, at: t)
+        let animates = animated && viewportWidth > 0
+        // Gliding into squares, a card drawn square in a frame still wide or tall would spill out of it: the cards keep
+        // the photos' proportions (aspect-filled into the moving frames) until the grid rests.
+        proportionalUntilRest = animates && style == .square
+        collectionView.setCollectionViewLayout(activeGridLayout, animated: animates, at: t) { [weak self] in
+            self?.proportionalUntilRest = false
+        }
         if let s = selectedItem { collectionView.scrollToItem(at: StackEngine.IndexPath(item: s, section: 0), position: .nearest, animated: animated, at: t) }
         return true
     }
@@ -49,7 +55,7 @@ extension AlbumScreen: JustifiedLayoutAspectRatios {
     /// Gives a cell the drawing of the grid style in force.
     func configureProportions(of cell: PhotoCell) {
         let justified = gridStyle == .justified
-        if cell.keepsProportions != justified { cell.keepsProportions = justified }
+        if cell.keepsProportions != (justified || proportionalUntilRest) { cell.keepsProportions = justified || proportionalUntilRest }
         let caption = justified && showsFileNames ? Self.fileNameHeight : 0
         if cell.captionHeight != caption { cell.captionHeight = caption }
     }

@@ -33,6 +33,8 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     public internal(set) var showsFileNames = false
     /// The photo service's `originalSizeGeneration` the justified rows last looked at.
     var seenSizeGeneration = -1
+    /// True while the photos glide from justified rows to the square grid: they keep their proportions until they rest.
+    var proportionalUntilRest = false
     var dataSource: DiffableDataSource<Int, PhotoKey>!
     /// The album's photos by their key in the folder.
     var photosByKey: [PhotoKey: Photo] = [:]

@@ -138,4 +138,35 @@ final class JustifiedGridTests: XCTestCase {
         h.press(.up)
         XCTAssertEqual(h.grid.selectedItem, nearest(in: rows[0], to: below))
     }
+
+    /// A resize of a narrow window (the row height follows the width there) keeps the photo at the top left of the
+    /// window where it was, once the reflow rests.
+    func testAResizeKeepsThePhotoAtTheTopLeftInPlace() throws {
+        typealias Z = ZoomTestSupport
+        let root = try Z.library(albums: 1, photos: 300, in: self)
+        let h = Z.browser(root: root, width: 700, height: 800)
+        var settings = AppSettings()
+        settings.albumGridStyle = .justified
+        h.browser.configure(settings: settings, store: nil, options: try BrowserOptions.parse([]))
+        Z.settle(h)
+        if !(h.browser.top is AlbumScreen) {
+            let c = h.stackCenter(section: 0)
+            h.click(x: c.x, y: c.y)
+            Z.settle(h)
+        }
+        let grid = try XCTUnwrap(h.browser.top as? AlbumScreen)
+        XCTAssertEqual(grid.gridStyle, .justified)
+        grid.collectionView.contentOffset = Point(x: 0, y: 2000)
+        Z.settle(h)
+        let cv = grid.collectionView
+        let cell = try XCTUnwrap(cv.anchorCell(near: Point(x: 40, y: 40)))
+        let before = try XCTUnwrap(cv.presentedAttributes(for: .cell(cell))).frame
+        let height = grid.justifiedLayout.targetRowHeight
+        h.browser.resize(width: 820, height: 800, scale: 1, at: h.clock.now)
+        Z.settle(h)
+        XCTAssertNotEqual(grid.justifiedLayout.targetRowHeight, height, "the row height followed the width")
+        let after = try XCTUnwrap(cv.presentedAttributes(for: .cell(cell))).frame
+        let u = (40 + 2000 - before.minY) / before.height
+        XCTAssertEqual(after.minY + u * after.height - cv.contentOffset.y, 40, accuracy: 1, "the photo stays at the top left")
+    }
 }

@@ -164,8 +164,11 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
 
     public override func resize(width: Double, height: Double, scale: Double, at time: Double) {
         // Thumbnails of the zoom level's size, as many columns as fit (`AlbumScreen+Zoom.swift`).
-        gridLayout.targetCellSide = Self.cellSide(level: zoomLevel, viewWidth: width)
-        justifiedLayout.targetRowHeight = gridLayout.targetCellSide
+        let side = Self.cellSide(level: zoomLevel, viewWidth: width)
+        // Justified rows keep the photo at the top left in place: it is found before the row height moves.
+        let anchor = pendingOrigin == nil ? justifiedResizeAnchor(width: width, height: height) : nil
+        gridLayout.targetCellSide = side
+        if anchor == nil { justifiedLayout.targetRowHeight = side }
         if let origin = pendingOrigin {
             // The pile: the photos of the grid's first screenful, at the stack.
             pendingOrigin = nil
@@ -179,8 +182,9 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
             super.resize(width: width, height: height, scale: scale, at: time)
             flight = (time, collectionView.animationOptions.duration, true)
             collectionView.setCollectionViewLayout(grid, animated: true, at: time) { [weak self] in self?.flight = nil }
-        } else if let anchor = justifiedResizeAnchor(width: width, height: height) {
+        } else if let anchor {
             collectionView.zoomLayout(keeping: anchor.cell, under: anchor.point, at: max(time, self.time)) {
+                justifiedLayout.targetRowHeight = side
                 super.resize(width: width, height: height, scale: scale, at: time)
             }
         } else {

@@ -64,6 +64,8 @@ final class JustifiedGridTests: XCTestCase {
         h.settle()
         assertFramesKeepProportions(h, caption: AlbumScreen.fileNameHeight)
 
+        h.press(.character("G"), .shift)   // names off again: the square grid below is the plain one
+        h.settle()
         h.press(.character("g"))
         XCTAssertEqual(h.stateValue("gridStyle"), .string("square"))
         h.frame(advance: 1.0 / 60)
@@ -105,7 +107,8 @@ final class JustifiedGridTests: XCTestCase {
         let justified = try XCTUnwrap(rows.first { $0.action == .justifiedRows })
         XCTAssertFalse(justified.checked)
         XCTAssertEqual(justified.shortcut, "G")
-        XCTAssertFalse(try XCTUnwrap(rows.first { $0.action == .fileNames }).enabled, "names only with rows")
+        XCTAssertTrue(try XCTUnwrap(rows.first { $0.action == .fileNames }).enabled, "names in either style")
+        XCTAssertFalse(try XCTUnwrap(rows.first { $0.action == .fileNames }).checked)
         actions.perform(.justifiedRows)
         XCTAssertEqual(h.stateValue("gridStyle"), .string("justified"))
         rows = actions.menuRows(for: actions.keyboardTargets())
@@ -172,5 +175,25 @@ final class JustifiedGridTests: XCTestCase {
         XCTAssertNotEqual(grid.justifiedLayout.targetRowHeight, height, "the row height followed the width")
         let after = try XCTUnwrap(cv.presentedAttributes(for: .cell(cell))).frame
         XCTAssertEqual(after.minY + u * after.height - cv.contentOffset.y, 40, accuracy: 1, "the photo stays at the top left")
+    }
+
+    /// The square grid shows the file names too (Shift+G): cells a band taller than wide, the card square above it.
+    func testTheSquareGridShowsFileNamesUnderItsCards() throws {
+        let (h, store) = harness()
+        h.openAlbum(0)
+        let side = try XCTUnwrap(h.browser.state().visible.first { $0.category == "cell" }).frame[2]
+        h.press(.character("G"), .shift)
+        XCTAssertEqual(h.stateValue("gridStyle"), .string("square"))
+        XCTAssertEqual(h.stateValue("fileNames"), .bool(true))
+        XCTAssertTrue(h.wait { store.load().showsFileNames })
+        h.settle()
+        let cells = h.browser.state().visible.filter { $0.category == "cell" }
+        XCTAssertEqual(cells.count, 6)
+        for c in cells {
+            XCTAssertEqual(c.frame[2], side, "the columns stay")
+            XCTAssertEqual(c.frame[3], side + AlbumScreen.fileNameHeight, "a band for the name under the square")
+        }
+        XCTAssertTrue(h.grid.collectionView.displayList.compactMap { $0.view as? PhotoCell }.allSatisfy {
+            !$0.keepsProportions && $0.captionHeight == AlbumScreen.fileNameHeight })
     }
 }

@@ -63,7 +63,7 @@ extension ActionController {
         case .pauseSlideshow: return browser.top is SlideshowScreen
         case .fullscreen, .sort, .help: return true
         case .justifiedRows: return browser.top is AlbumScreen
-        case .fileNames: return (browser.top as? AlbumScreen)?.gridStyle == .justified
+        case .fileNames: return browser.top is AlbumScreen
         case .copy, .moveToTrash, .rotateClockwise, .rotateCounterClockwise, .info: return !targets.photos.isEmpty
         }
     }

@@ -90,6 +90,8 @@ final class JustifiedReflowTests: XCTestCase {
                        try XCTUnwrap(cv.presentedAttributes(for: .cell(first))).frame.height, accuracy: 1e-9)
         XCTAssertFalse(layout.aspectRatiosDidChange(), "nothing new")
         for i in 0..<60 { table.ratios[IndexPath(item: i, section: 0)] = i % 3 == 0 ? 0.667 : 1.5 }
+        XCTAssertTrue(layout.hasNewAspectRatios)
+        XCTAssertFalse(layout.needsPrepare, "asking invalidates nothing (a zoom step can read the anchor's frame first)")
         cv.layoutIfNeeded(at: 1)
         XCTAssertTrue(layout.aspectRatiosDidChange())
         _ = cv.contentSize   // a query before the next frame (the scroll indicators' drawing) does not skip the animation

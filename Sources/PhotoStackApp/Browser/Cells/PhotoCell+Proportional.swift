@@ -49,6 +49,13 @@ extension PhotoCell {
         if captionHeight > 0 { drawCaption(in: ctx, below: card, width: size.width, name: photo.displayName) }
     }
 
+    /// The file name under a square card (the square grid with file names): drawn when the element's frame leaves
+    /// room for it below the square.
+    func drawCaptionUnderSquare(in ctx: CairoContext, side: Double, photo: Photo) {
+        guard captionHeight > 0, let a = attributes, a.size.height - side >= captionHeight - 0.5 else { return }
+        drawCaption(in: ctx, below: CanvasRect(x: 0, y: 0, width: side, height: side), width: side, name: photo.displayName)
+    }
+
     /// The reference card style with the border scaled to the card's shorter side (as the square card's is to its side).
     static func proportionalStyle(for card: CanvasRect) -> PhotoCardStyle {
         var style = PhotoCardStyle.reference

@@ -54,7 +54,8 @@ final class PhotoCell: DrawableView {
     /// Draws the card at the element's own proportions straight from the photo's image (`PhotoCell+Proportional.swift`:
     /// the justified grid) instead of the square card path.
     var keepsProportions = false
-    /// With `keepsProportions`: the height of the file-name band under the card, points (0: no name).
+    /// The height of the file-name band under the card, points (0: no name): with `keepsProportions` the frame's bottom
+    /// band; a square card draws it only when its frame is that much taller than wide (not in a stack's pile).
     var captionHeight = 0.0
     /// The file name's layout, kept while the name and width stay.
     var captionLayout: TextLayout?
@@ -185,7 +186,7 @@ final class PhotoCell: DrawableView {
         h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing); h.combine(isSelected)
         // Not `mayRerender` or `mayDrawQuick`: they choose what is built next, not how an exact card is drawn (they flip
         // when a fling starts and ends, which would redraw every card of those frames).
-        h.combine(coveringRotation); h.combine(pixelSize); h.combine(deviceScale)
+        h.combine(coveringRotation); h.combine(pixelSize); h.combine(deviceScale); h.combine(captionHeight)
         if let photo, let service {
             h.combine(service.isIncomplete(photo.id))
             let contentKey = service.cardContent(for: photo.id, pixelSize: pixelSize).key
@@ -205,7 +206,7 @@ final class PhotoCell: DrawableView {
         var h = Hasher()
         h.combine(photo?.id)
         h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing); h.combine(isSelected)
-        h.combine(coveringRotation); h.combine(pixelSize); h.combine(deviceScale)
+        h.combine(coveringRotation); h.combine(pixelSize); h.combine(deviceScale); h.combine(captionHeight)
         if isDrawn, let photo, let service {
             h.combine(service.isIncomplete(photo.id))
             let contentKey = service.cardContent(for: photo.id, pixelSize: pixelSize).key
@@ -298,6 +299,7 @@ final class PhotoCell: DrawableView {
     /// The focus ring, and the "incomplete file" mark on a photo decoded from a file that ended early.
     private func drawMarks(in ctx: CairoContext, side: Double, photo: Photo, service: PhotoService) {
         drawFocusRing(in: ctx, side: side)
+        drawCaptionUnderSquare(in: ctx, side: side, photo: photo)
         guard service.isIncomplete(photo.id), side > 60 else { return }
         NoteDrawing.pill("incomplete file", in: ctx, centerX: side / 2, centerY: side - min(24, side / 8),
                          maxWidth: side - 12, font: "Sans Bold \(Int(max(8, min(12, side / 18))))", alpha: 0.85)
@@ -307,6 +309,7 @@ final class PhotoCell: DrawableView {
     private func drawQuick(_ content: PhotoCardContent, in ctx: CairoContext, side: Double) {
         PhotoCardRenderer().drawQuick(content, in: ctx, rect: CanvasRect(x: 0, y: 0, width: side, height: side))
         drawFocusRing(in: ctx, side: side)
+        if let photo { drawCaptionUnderSquare(in: ctx, side: side, photo: photo) }
     }
 
     private func drawFocusRing(in ctx: CairoContext, side: Double) {

@@ -33,12 +33,13 @@ extension AlbumScreen: JustifiedLayoutAspectRatios {
         gridStyle = style
         showsFileNames = names
         justifiedLayout.itemFooterHeight = names ? Self.fileNameHeight : 0
+        gridLayout.captionHeight = names ? Self.fileNameHeight : 0
         needsImageRequests = true
         // Flying out of (or into) the stack: the flight ends on the style's grid (`resize`), or never shows it.
         guard pendingOrigin == nil, flight == nil, !isClosing else { return true }
         let t = max(time, self.time)
         guard styleChanged else {
-            if style == .justified, animated { collectionView.invalidateLayout(animated: true, options: .reflow) }
+            if animated { collectionView.invalidateLayout(animated: true, options: .reflow) }
             return true
         }
         let animates = animated && viewportWidth > 0
@@ -56,7 +57,7 @@ extension AlbumScreen: JustifiedLayoutAspectRatios {
     func configureProportions(of cell: PhotoCell) {
         let justified = gridStyle == .justified
         if cell.keepsProportions != (justified || proportionalUntilRest) { cell.keepsProportions = justified || proportionalUntilRest }
-        let caption = justified && showsFileNames ? Self.fileNameHeight : 0
+        let caption = showsFileNames ? Self.fileNameHeight : 0
         if cell.captionHeight != caption { cell.captionHeight = caption }
     }
 
@@ -66,20 +67,23 @@ extension AlbumScreen: JustifiedLayoutAspectRatios {
         guard gridStyle == .justified, photos.originalSizeGeneration != seenSizeGeneration else { return }
         seenSizeGeneration = photos.originalSizeGeneration
         guard collectionView.collectionViewLayout === justifiedLayout, !isClosing else { return }
-        if collectionView.contentOffset.y > 0, let anchor = justifiedResizeAnchor(width: viewportWidth, height: viewportHeight, always: true) {
-            guard justifiedLayout.aspectRatiosDidChange(animated: false) else { return }
-            collectionView.zoomLayout(keeping: anchor.cell, under: anchor.point, at: time) {}
+        guard justifiedLayout.hasNewAspectRatios else { return }
+        if collectionView.contentOffset.y > 0, let anchor = justifiedResizeAnchor(width: viewportWidth, height: viewportHeight, always: true, at: time) {
+            // Invalidated inside the step: the anchor's frame is read before the rows change.
+            collectionView.zoomLayout(keeping: anchor.cell, under: anchor.point, at: time) { justifiedLayout.invalidate() }
         } else {
             justifiedLayout.aspectRatiosDidChange(animated: true)
         }
     }
 
-    /// For a resize of the justified rows to `width` × `height`: the photo near the window's top left, to keep in
-    /// place (viewport points). Nil for the square grid, a size unchanged (unless `always`), or while photos fly.
-    func justifiedResizeAnchor(width: Double, height: Double, always: Bool = false) -> (cell: StackEngine.IndexPath, point: Point)? {
+    /// For a resize of the justified rows to `width` × `height` at `time`: the photo near the window's top left, to
+    /// keep in place (viewport points) — while an earlier reflow still runs, the photo it keeps (`ScreenZoom.anchorCell`:
+    /// the one now at that point is moving). Nil for the square grid, a size unchanged (unless `always`), or while
+    /// photos fly.
+    func justifiedResizeAnchor(width: Double, height: Double, always: Bool = false, at time: Double) -> (cell: StackEngine.IndexPath, point: Point)? {
         guard gridStyle == .justified, canZoom, always || width != viewportWidth || height != viewportHeight else { return nil }
         let point = Point(x: 40, y: 40)
-        return collectionView.anchorCell(near: point).map { ($0, point) }
+        return zoom.anchorCell(near: point, in: collectionView, at: time).map { ($0, point) }
     }
 
     /// The photo in the row above (or below) `item` whose middle is nearest across to `item`'s; nil at the top

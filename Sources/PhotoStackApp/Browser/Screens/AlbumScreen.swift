@@ -166,7 +166,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         // Thumbnails of the zoom level's size, as many columns as fit (`AlbumScreen+Zoom.swift`).
         let side = Self.cellSide(level: zoomLevel, viewWidth: width)
         // Justified rows keep the photo at the top left in place: it is found before the row height moves.
-        let anchor = pendingOrigin == nil ? justifiedResizeAnchor(width: width, height: height) : nil
+        let anchor = pendingOrigin == nil ? justifiedResizeAnchor(width: width, height: height, at: max(time, self.time)) : nil
         gridLayout.targetCellSide = side
         if anchor == nil { justifiedLayout.targetRowHeight = side }
         if let origin = pendingOrigin {

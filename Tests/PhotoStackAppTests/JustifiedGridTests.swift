@@ -196,4 +196,24 @@ final class JustifiedGridTests: XCTestCase {
         XCTAssertTrue(h.grid.collectionView.displayList.compactMap { $0.view as? PhotoCell }.allSatisfy {
             !$0.keepsProportions && $0.captionHeight == AlbumScreen.fileNameHeight })
     }
+
+    /// A re-sort moves the photos with their own proportions (the proportions follow the photos, not the positions).
+    func testASortKeepsEveryPhotoAtItsProportions() throws {
+        for (name, year) in [("brick", 2024), ("camera", 2019), ("coffee", 2023), ("pattern-1", 2020), ("chelsea", 2022), ("sunset-1", 2021)] {
+            let file = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: library.root + "/A").first { $0.hasPrefix(name + ".") })
+            try library.setModified("A/" + file, year: year)
+        }
+        let (h, _) = harness()
+        h.openAlbum(0)
+        h.press(.character("g"))
+        h.settle()
+        h.waitUntilReady()
+        h.settle()
+        assertFramesKeepProportions(h, caption: 0)
+        let before = h.gridNames
+        h.press(.character("3"), .alt)
+        XCTAssertNotEqual(h.gridNames, before)
+        h.settle()
+        assertFramesKeepProportions(h, caption: 0)
+    }
 }

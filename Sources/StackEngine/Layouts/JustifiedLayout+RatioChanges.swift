@@ -18,6 +18,13 @@ extension JustifiedLayout {
     @discardableResult
     public func aspectRatiosDidChange(animated: Bool = true) -> Bool {
         guard hasNewAspectRatios else { return false }
+        reflowForNewAspectRatios(animated: animated)
+        return true
+    }
+
+    /// Invalidates the layout for ratios the caller knows are new (without comparing them, O(1)): animated (`.reflow`,
+    /// starting at the collection view's time) when the host is a collection view and `animated` is true.
+    public func reflowForNewAspectRatios(animated: Bool = true) {
         if animated, let cv = host as? CollectionView {
             // Laid out now (at the collection view's time): a query before the next frame would prepare it unanimated.
             cv.invalidateLayout(animated: true, options: .reflow)
@@ -25,6 +32,5 @@ extension JustifiedLayout {
         } else {
             invalidate()
         }
-        return true
     }
 }

@@ -19,9 +19,8 @@ extension AlbumScreen: JustifiedLayoutAspectRatios {
     var activeGridLayout: CollectionViewLayout { gridStyle == .justified ? justifiedLayout : gridLayout }
 
     public func justifiedLayout(_ layout: JustifiedLayout, aspectRatioForItemAt indexPath: StackEngine.IndexPath) -> Double? {
-        guard indexPath.section == 0, let key = dataSource.itemIdentifier(for: indexPath), let photo = photosByKey[key],
-              let size = photos.originalSize(of: photo.id), size.width > 0, size.height > 0 else { return nil }
-        return Double(size.width) / Double(size.height)
+        guard indexPath.section == 0, proportions.ratios.indices.contains(indexPath.item) else { return nil }
+        return proportions.ratios[indexPath.item]
     }
 
     /// Switches the grid style and the file names; with `animated`, every photo glides from its square to its
@@ -64,15 +63,13 @@ extension AlbumScreen: JustifiedLayoutAspectRatios {
     /// Update phase: when the photo service learned photo sizes since the last look, the rows reflow to them
     /// (animated; scrolled down, the photo at the top of the window stays where it is).
     func followAspectRatios() {
-        guard gridStyle == .justified, photos.originalSizeGeneration != seenSizeGeneration else { return }
-        seenSizeGeneration = photos.originalSizeGeneration
-        guard collectionView.collectionViewLayout === justifiedLayout, !isClosing else { return }
-        guard justifiedLayout.hasNewAspectRatios else { return }
+        guard proportions.takeNewSizes(from: photos), gridStyle == .justified,
+              collectionView.collectionViewLayout === justifiedLayout, !isClosing else { return }
         if collectionView.contentOffset.y > 0, let anchor = justifiedResizeAnchor(width: viewportWidth, height: viewportHeight, always: true, at: time) {
             // Invalidated inside the step: the anchor's frame is read before the rows change.
             collectionView.zoomLayout(keeping: anchor.cell, under: anchor.point, at: time) { justifiedLayout.invalidate() }
         } else {
-            justifiedLayout.aspectRatiosDidChange(animated: true)
+            justifiedLayout.reflowForNewAspectRatios(animated: true)
         }
     }
 

@@ -31,8 +31,8 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     public internal(set) var gridStyle = AlbumGridStyle.square
     /// With justified rows: each photo's file name under it.
     public internal(set) var showsFileNames = false
-    /// The photo service's `originalSizeGeneration` the justified rows last looked at.
-    var seenSizeGeneration = -1
+    /// The photos' proportions by item, for the justified rows.
+    var proportions = PhotoProportions()
     /// True while the photos glide from justified rows to the square grid: they keep their proportions until they rest.
     var proportionalUntilRest = false
     var dataSource: DiffableDataSource<Int, PhotoKey>!
@@ -115,6 +115,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         snapshot.appendItems(keys, toSection: 0)
         let reload = reloading.filter { photosByKey[$0] != nil }
         if !reload.isEmpty { snapshot.reloadItems(reload) }
+        proportions.reset(photos: keys.compactMap { photosByKey[$0] }, service: photos)   // by the new items, before the update lays them out
         dataSource.apply(snapshot, animated: animated, at: time)
         // Renderers that stay (same key) show the photo's current value (a renamed folder: a new path).
         for item in collectionView.displayList {

@@ -23,8 +23,8 @@ case "$mode" in
   # (_NET_WM_SYNC_REQUEST) and of the fullscreen test, xclip reads the clipboard back; cjpeg
   # (libjpeg-turbo-progs) writes the JPEG DC decoder tests' files with restart intervals.
   # colord-data and libgs-common hold the ICC profiles (Adobe RGB, SwappedRedAndGreen, a CMYK one) the colour tests
-  # convert their photos into with ImageMagick (lcms2).
-  test) pkgs+=(xvfb xdotool x11-apps x11-utils gcc imagemagick python3 desktop-file-utils webp libheif-examples openbox xclip libjpeg-turbo-progs colord-data libgs-common) ;;
+  # convert their photos into with ImageMagick (lcms2); trash-cli (trash-list) reads the trash the trash tests fill.
+  test) pkgs+=(xvfb xdotool x11-apps x11-utils gcc imagemagick python3 desktop-file-utils webp libheif-examples openbox xclip libjpeg-turbo-progs colord-data libgs-common trash-cli) ;;
   bench) pkgs+=(xvfb xdotool x11-apps x11-utils imagemagick python3 nsxiv feh libjpeg-turbo-progs webp libheif-examples) ;;
   *) echo "usage: $0 [run|test|bench]" >&2; exit 2 ;;
 esac

@@ -63,16 +63,18 @@ fi
 [ -x "$binary" ] || { echo "install.sh: $binary is not an executable" >&2; exit 1; }
 command -v python3 >/dev/null 2>&1 || { echo "install.sh: python3 is needed to generate the man page" >&2; exit 1; }
 
-install -D -m 755 "$binary" "$prefix/bin/photostack"
+install -D -m 755 --strip "$binary" "$prefix/bin/photostack"
 install -D -m 644 assets/photostack.desktop "$prefix/share/applications/photostack.desktop"
 for s in "${sizes[@]}"; do
   install -D -m 644 "assets/icons/photostack-$s.png" "$prefix/share/icons/hicolor/${s}x${s}/apps/photostack.png"
 done
 version="$("$prefix/bin/photostack" --version)"
 manpage="$(mktemp)"
-trap 'rm -f "$manpage"' EXIT
+keys="$(mktemp)"
+trap 'rm -f "$manpage" "$keys"' EXIT
+"$prefix/bin/photostack" --key-bindings > "$keys"
 "$prefix/bin/photostack" --experimental-dump-help \
-  | python3 scripts/make-manpage.py --version "$version" --date "$(date -u +%Y-%m-%d)" > "$manpage"
+  | python3 scripts/make-manpage.py --version "$version" --date "$(date -u +%Y-%m-%d)" --keys "$keys" > "$manpage"
 install -D -m 644 "$manpage" "$prefix/share/man/man1/photostack.1"
 refresh_caches
 for f in "${files[@]}"; do echo "installed $f"; done

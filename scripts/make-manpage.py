@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Writes PhotoStack's man page (troff, man(7) macros) from the command-line definition.
 
-Usage: photostack --experimental-dump-help | scripts/make-manpage.py [--version V] [--date YYYY-MM-DD] > photostack.1
+Usage: photostack --experimental-dump-help | scripts/make-manpage.py [--version V] [--date YYYY-MM-DD]
+           [--keys FILE] > photostack.1
 
 The input is swift-argument-parser's JSON dump of the command tree (abstracts, arguments, defaults,
-subcommands); every option in the page comes from it, so the page cannot drift from the parser.
+subcommands); every option in the page comes from it, so the page cannot drift from the parser. --keys FILE is
+`photostack --key-bindings` (the help overlay's table: "# Section" lines, then "KEYS<TAB>TEXT" rows), written as
+the KEYS section.
 """
 import json
 import sys
@@ -65,15 +68,17 @@ def visible(arguments):
 
 
 def main():
-    version, date = "", ""
+    version, date, keys = "", "", None
     args = sys.argv[1:]
     while args:
         if args[0] == "--version" and len(args) > 1:
             version, args = args[1], args[2:]
         elif args[0] == "--date" and len(args) > 1:
             date, args = args[1], args[2:]
+        elif args[0] == "--keys" and len(args) > 1:
+            keys, args = args[1], args[2:]
         else:
-            sys.exit("usage: make-manpage.py [--version V] [--date YYYY-MM-DD] < dump.json")
+            sys.exit("usage: make-manpage.py [--version V] [--date YYYY-MM-DD] [--keys FILE] < dump.json")
     root = json.load(sys.stdin)["command"]
     name = root["commandName"]
     subs = [s for s in root.get("subcommands", []) if s.get("shouldDisplay", True) and s["commandName"] != "help"]
@@ -99,6 +104,15 @@ def main():
             out += [".PP", esc(sub["discussion"])]
         for arg in visible(sub.get("arguments")):
             out += argument_lines(arg)
+    if keys:
+        out.append(".SH KEYS")
+        with open(keys, encoding="utf-8") as f:
+            for line in f.read().splitlines():
+                if line.startswith("# "):
+                    out.append(".SS " + esc(line[2:]))
+                elif "\t" in line:
+                    k, text = line.split("\t", 1)
+                    out += [".TP", "\\fB" + esc(k).replace("-", "\\-") + "\\fR", esc(text)]
     out += [".SH FILES",
             ".TP", "\\fI$XDG_CONFIG_HOME/photostack/settings.json\\fR",
             "Remembered settings (zoom levels, sort order); default \\fI~/.config/photostack/settings.json\\fR.",

@@ -198,11 +198,12 @@ final class FolderTree {
         return parent.relative.isEmpty ? own : parent.relative + "/" + own
     }
 
-    /// Title of the album of named files: their folder's name when they share one, else "N photos".
+    /// Title of the album of named files: their folder's name when they share one, else "Photos from N folders" (the
+    /// count of photos is the header's, beside the title: not said twice).
     static func filesTitle(_ photos: [Photo]) -> String {
         let folders = Set(photos.map(\.folder))
         if folders.count == 1, let folder = folders.first, !folder.bytes.isEmpty { return folder.lastComponent }
-        return "\(photos.count) photos"
+        return "Photos from \(folders.count) folders"
     }
 
     // MARK: The library value

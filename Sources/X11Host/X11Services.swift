@@ -73,7 +73,9 @@ public final class X11Services: HostServices {
         XFlush(display)
     }
 
-    public func spawn(_ program: String, arguments: [String]) { ProcessSpawner.spawn(program, arguments: arguments) }
+    public func spawn(_ program: String, arguments: [String], failed: @escaping @Sendable (String) -> Void) {
+        ProcessSpawner.spawn(program, arguments: arguments, failed: failed)
+    }
 
     // MARK: Events
 

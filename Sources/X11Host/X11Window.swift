@@ -70,9 +70,11 @@ public final class X11Window {
     ///   - scale: device pixels per point; nil reads Xft.dpi (or PHOTOSTACK_SCALE).
     ///   - minWidth, minHeight: the smallest size the window manager should allow, points.
     ///   - displayProfile: an ICC profile to use instead of the root window's `_ICC_PROFILE` (nil: the root's).
+    ///   - position: where the window's frame goes (screen pixels; the window manager is asked to honour it), nil: where
+    ///     the window manager places it.
     public init(title: String, className: String, width: Double, height: Double, scale: Double?,
                 minWidth: Double = 320, minHeight: Double = 240, icon: [UInt] = [], displayProfile: [UInt8]? = nil,
-                clock: Clock) throws {
+                position: (x: Int, y: Int)? = nil, clock: Clock) throws {
         guard let dpy = XOpenDisplay(nil) else {
             throw HostError.cannotOpenDisplay(ProcessInfo.processInfo.environment["DISPLAY"] ?? "")
         }
@@ -125,8 +127,11 @@ public final class X11Window {
         // _NET_WM_ICON before the window is mapped (the window manager reads it when it manages the window).
         if !icon.isEmpty { X11Window.setIcon(icon, display: dpy, window: win) }
         // Minimum size
+        if let position { XMoveWindow(dpy, window, Int32(position.x), Int32(position.y)) }
         if let hints = XAllocSizeHints() {
-            hints.pointee.flags = PMinSize
+            hints.pointee.flags = PMinSize | (position != nil ? USPosition : 0)
+            hints.pointee.x = Int32(position?.x ?? 0)
+            hints.pointee.y = Int32(position?.y ?? 0)
             hints.pointee.min_width = Int32(minWidth * self.scale)
             hints.pointee.min_height = Int32(minHeight * self.scale)
             XSetWMNormalHints(dpy, window, hints)

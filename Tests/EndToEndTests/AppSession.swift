@@ -59,11 +59,12 @@ final class AppSession {
     ///   - windowManager: run openbox on the display before the app starts (`AppSession+WindowManager.swift`).
     ///   - environment: variables set for the app last (e.g. an XDG_CONFIG_HOME shared by two sessions).
     ///   - displayProfile: an ICC profile put on the root window (`_ICC_PROFILE`) before launch.
+    ///   - passesSize: false launches without `--size` (the app picks its size: the remembered one).
     /// The app's XDG_CACHE_HOME, XDG_DATA_HOME (its trash) and XDG_CONFIG_HOME (its settings) are folders inside
     /// `tempDir`, so thumbnails, trashed photos and settings never leak between runs or into the user's.
     init(arguments: [String], width: Int = 1024, height: Int = 768, scale: Double? = 1, resources: String? = nil,
          screen: (width: Int, height: Int)? = nil, windowManager: Bool = false, environment: [String: String] = [:],
-         displayProfile: String? = nil) throws {
+         displayProfile: String? = nil, passesSize: Bool = true) throws {
         try Self.requireTools()
         self.width = width
         self.height = height
@@ -107,7 +108,8 @@ final class AppSession {
         }
         let a = Process()
         a.executableURL = URL(fileURLWithPath: Self.binary)
-        a.arguments = arguments + ["--state", statePath, "--size", "\(width)x\(height)"] + (scale.map { ["--scale", "\($0)"] } ?? [])
+        a.arguments = arguments + ["--state", statePath] + (passesSize ? ["--size", "\(width)x\(height)"] : [])
+            + (scale.map { ["--scale", "\($0)"] } ?? [])
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display
         env["PHOTOSTACK_SCALE"] = nil  // the scale comes from `scale` or the server's resources only

@@ -41,7 +41,7 @@ final class DesktopActionsEndToEndTests: XCTestCase {
         let (bx, by) = try center("brick.jpg")
         try s.click(x: bx, y: by, button: 3)
         let withMenu = try s.expectState("the menu") { $0.raw.contains("\"menu\"") }
-        XCTAssertTrue(withMenu.raw.contains("Move to Trash"), withMenu.summary)
+        XCTAssertTrue(withMenu.raw.contains("Move to the Trash"), withMenu.summary)
         XCTAssertTrue(AppSession.poll(timeout: 5) { (try? s.run("/usr/bin/xdotool", ["search", "--name", "PhotoStack menu"])) != nil },
                       "the menu is a window of its own")
         try s.screenshotOfScreen(to: s.tempDir.appendingPathComponent("menu.png").path)

@@ -54,6 +54,11 @@ final class InstallEndToEndTests: XCTestCase {
         XCTAssertTrue(man.contains(".TH PHOTOSTACK 1"), man)
         XCTAssertTrue(man.contains("\\fB\\-\\-snapshot\\fR"), "options come from the parser's definition")
         XCTAssertTrue(man.contains(".SS demo"), "subcommands listed")
+        XCTAssertTrue(man.contains(".SH KEYS") && man.contains("Move to the Trash"), "the key bindings, from the action table")
+        // The installed binary carries no symbol table (what `install --strip` leaves out).
+        let symbols = try AppSession.execute("/usr/bin/env", ["readelf", "-S", prefix + "/bin/photostack"], display: nil)
+        XCTAssertEqual(symbols.status, 0, symbols.err)
+        XCTAssertFalse(symbols.out.contains(".symtab"), "stripped")
         if fm.isExecutableFile(atPath: validator) {
             let r = try AppSession.execute(validator, [prefix + "/share/applications/photostack.desktop"], display: nil)
             XCTAssertEqual(r.status, 0, r.out + r.err)

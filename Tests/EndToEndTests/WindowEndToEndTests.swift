@@ -31,7 +31,8 @@ final class WindowEndToEndTests: XCTestCase {
 
         let name = try s.run("/usr/bin/xdotool", ["getwindowname", s.windowID])
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        XCTAssertTrue(name.hasPrefix("PhotoStack"), "title: \(name)")
+        XCTAssertTrue(name.hasSuffix(" — PhotoStack"), "title: \(name)")
+        XCTAssertTrue(name.hasPrefix("\u{200E}"), "a left-to-right mark first: \(name.unicodeScalars.first.map { String($0.value, radix: 16) } ?? "")")
         let props = try s.xprop(["_NET_WM_NAME", "WM_NAME", "WM_CLASS", "_NET_WM_PID", "WM_CLIENT_MACHINE",
                                 "WM_NORMAL_HINTS", "WM_PROTOCOLS"])
         XCTAssertTrue(props.contains("_NET_WM_NAME(UTF8_STRING) = "), props)

@@ -150,7 +150,7 @@ final class LibraryScanTests: XCTestCase {
         let library = PhotoLibrary.scan(source: choice.source)
         XCTAssertEqual(library.albums.count, 1)
         XCTAssertEqual(library.albums[0].photos.map(\.displayName), ["img1.jpg", "img2.jpg", "img10.jpg", "a.jpg"])
-        XCTAssertEqual(library.albums[0].title, "4 photos")
+        XCTAssertEqual(library.albums[0].title, "Photos from 2 folders", "the header says how many photos: the title does not")
         XCTAssertEqual(Set(library.albums[0].photos.map(\.key)).count, 4)
         let same = PhotoLibrary.scan(source: .files([PhotoPath(root + "/x/img2.jpg"), PhotoPath(root + "/x/img1.jpg")]))
         XCTAssertEqual(same.albums[0].title, "x", "files of one folder are titled with the folder")

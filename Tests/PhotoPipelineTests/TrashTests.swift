@@ -65,6 +65,9 @@ final class TrashTests: XCTestCase {
         XCTAssertEqual(bytes(photo), content, "same bytes at the same path")
         XCTAssertFalse(fm.fileExists(atPath: item.infoPath.string), "info file removed")
         XCTAssertFalse(fm.fileExists(atPath: item.trashedPath.string))
+        // Restored already (here by this test; by another program in life): said as such.
+        XCTAssertThrowsError(try trash.restore(item)) { XCTAssertEqual($0 as? TrashError, .alreadyBack(item.originalPath)) }
+        try fm.removeItem(atPath: photo)
         XCTAssertThrowsError(try trash.restore(item)) { XCTAssertEqual($0 as? TrashError, .notInTrash(item.originalPath)) }
         XCTAssertThrowsError(try trash.moveToTrash(PhotoPath(album + "/missing.jpg"))) {
             XCTAssertEqual($0 as? TrashError, .notFound(PhotoPath(album + "/missing.jpg")))

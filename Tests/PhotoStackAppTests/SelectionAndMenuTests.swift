@@ -63,7 +63,7 @@ final class SelectionAndMenuTests: XCTestCase {
         h.handle(.pointerDown(PointerEvent(button: .right, x: p.x, y: p.y, time: h.clock.now)))
         h.handle(.pointerUp(PointerEvent(button: .right, x: p.x, y: p.y, time: h.clock.now)))
         guard case .list(let rows)? = h.stateValue("menu") else { return XCTFail("no menu in the state") }
-        XCTAssertTrue(rows.contains(.string("Move to Trash (2 photos)")), "a selected photo's menu acts on the selection: \(rows)")
+        XCTAssertTrue(rows.contains(.string("Move 2 photos to the Trash")), "a selected photo's menu acts on the selection: \(rows)")
         XCTAssertTrue(rows.contains(.string("Undo (disabled)")))
         let popup = try XCTUnwrap(h.services.popup, "the menu is shown in the host's popup")
         XCTAssertEqual(popup.frame.x, p.x + 1, accuracy: 0.01)
@@ -73,9 +73,9 @@ final class SelectionAndMenuTests: XCTestCase {
         // Keys go to the menu: Down highlights the first enabled row (Open is disabled for two photos), then the
         // next; Escape closes it.
         h.press(.down)
-        XCTAssertEqual(h.stateValue("menuHighlighted"), .string("Open with default application"))
+        XCTAssertEqual(h.stateValue("menuHighlighted"), .string("Open 2 photos with the default application"))
         h.press(.down)
-        XCTAssertEqual(h.stateValue("menuHighlighted"), .string("Show in folder"))
+        XCTAssertEqual(h.stateValue("menuHighlighted"), .string("Show 2 photos in their folder"))
         h.press(.escape)
         XCTAssertNil(h.stateValue("menu"))
         XCTAssertNil(h.services.popup)

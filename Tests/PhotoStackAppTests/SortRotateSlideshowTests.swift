@@ -42,6 +42,23 @@ final class SortRotateSlideshowTests: XCTestCase {
         XCTAssertEqual(h.gridNames, ["brick.jpg", "camera.jpg", "coffee.jpg", "grass.jpg", "gravel.jpg"])
     }
 
+    /// The keyboard focus is on a photo, not a position: re-sorting moves the ring with its photo, and Enter opens it.
+    func testTheKeyboardFocusFollowsItsPhotoThroughAResort() throws {
+        for (name, year) in [("brick", 2019), ("camera", 2024), ("coffee", 2021), ("grass", 2023), ("gravel", 2020)] {
+            try library.setModified("A/\(name).jpg", year: year)
+        }
+        let h = BrowserHarness(actions: library)
+        h.openAlbum(0)
+        h.press(.right)
+        h.press(.right)
+        XCTAssertEqual(h.grid.selectedItem.map { h.gridNames[$0] }, "camera.jpg")
+        h.press(.character("3"), .alt)
+        XCTAssertEqual(h.gridNames.last, "camera.jpg", "re-sorted: camera.jpg is newest")
+        XCTAssertEqual(h.grid.selectedItem.map { h.gridNames[$0] }, "camera.jpg", "the ring moved with the photo")
+        h.press(.enter)
+        XCTAssertEqual((h.browser.top as? PhotoScreen)?.photo.displayName, "camera.jpg")
+    }
+
     func testRIsLosslessForJPEGAndUndoneByteForByteOtherFormatsTurnInTheViewOnly() throws {
         let h = BrowserHarness(actions: library)
         h.openAlbum(0)

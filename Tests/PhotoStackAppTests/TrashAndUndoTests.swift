@@ -99,6 +99,44 @@ final class TrashAndUndoTests: XCTestCase {
                       "the expectations were met and forgotten")
     }
 
+    /// A photo's XMP sidecars (digiKam's `NAME.EXT.xmp`, Lightroom's `NAME.xmp`) go to the trash with it — trash-cli
+    /// lists them, as a file manager would — and come back with it; a sidecar that a RAW+JPEG pair shares stays.
+    func testSidecarsGoToTheTrashWithTheirPhotoAndComeBack() throws {
+        let folder = library.root + "/A"
+        let digikam = folder + "/camera.jpg.xmp", lightroom = folder + "/camera.xmp", shared = folder + "/brick.xmp"
+        for path in [digikam, lightroom, shared] { try "<x:xmpmeta xmlns:x='adobe:ns:meta/'/>".write(toFile: path, atomically: true, encoding: .utf8) }
+        try FileManager.default.copyItem(atPath: folder + "/brick.jpg", toPath: folder + "/brick.png.jpg")   // not the same stem
+        let h = BrowserHarness(actions: library)
+        h.openAlbum(0)
+        let camera = try XCTUnwrap(h.gridNames.firstIndex(of: "camera.jpg"))
+        let p = h.gridCenter(camera)
+        h.click(x: p.x, y: p.y, modifiers: .control)
+        let hold = Holding()
+        h.press(.other("Delete"), name: "Delete")
+        XCTAssertTrue(hold.wait(h) { (h.stateValue("message").map { "\($0)" } ?? "").contains("moved to Trash") })
+        for path in [digikam, lightroom] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path), "\(path) went with its photo")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: library.trash + "/files/" + (path as NSString).lastPathComponent))
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: shared), "another photo's sidecar stays")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/trash-list") {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/trash-list")
+            p.environment = ["XDG_DATA_HOME": (library.trash as NSString).deletingLastPathComponent, "PATH": "/usr/bin:/bin"]
+            let out = Pipe()
+            p.standardOutput = out
+            try p.run()
+            let listed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            for path in [folder + "/camera.jpg", digikam, lightroom] { XCTAssertTrue(listed.contains(path), "trash-list lists \(path): \(listed)") }
+        }
+        h.press(.character("z"), .control)
+        XCTAssertTrue(hold.wait(h) { h.stateValue("message") == .string("1 photo put back") })
+        for path in [folder + "/camera.jpg", digikam, lightroom] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path), "\(path) is back")
+        }
+    }
+
     func testAPhotoThatCannotBeTrashedComesBackAndTheMessageSaysWhy() throws {
         let h = BrowserHarness(actions: library)
         h.openAlbum(0)

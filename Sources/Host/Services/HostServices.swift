@@ -36,6 +36,7 @@ public protocol HostServices: AnyObject {
     func resetScreenSaver()
 
     /// Starts `program` (looked up in PATH) with `arguments`, detached: not waited for on the loop thread; its
-    /// exit is collected in the background.
-    func spawn(_ program: String, arguments: [String])
+    /// exit is collected in the background. `failed` is called (on a background thread) with a sentence when the
+    /// program is not installed, cannot be started or exits with a failure status.
+    func spawn(_ program: String, arguments: [String], failed: @escaping @Sendable (String) -> Void)
 }

@@ -29,6 +29,8 @@ public final class RecordingServices: HostServices {
     public private(set) var clipboardAnswers: [Int: [UInt8]?] = [:]
     /// The fullscreen state as the simulated window manager set it.
     public private(set) var isFullscreen = false
+    /// Programs the simulated desktop does not have: `spawn` reports them as not installed (at once).
+    public var missingPrograms: Set<String> = []
     private var pendingEvents: [HostEvent] = []
     private var nextRequestID = 1
 
@@ -93,5 +95,8 @@ public final class RecordingServices: HostServices {
 
     public func resetScreenSaver() { requests.append(.resetScreenSaver) }
 
-    public func spawn(_ program: String, arguments: [String]) { requests.append(.spawn(program, arguments)) }
+    public func spawn(_ program: String, arguments: [String], failed: @escaping @Sendable (String) -> Void) {
+        requests.append(.spawn(program, arguments))
+        if missingPrograms.contains(program) { failed(ProcessSpawner.notInstalled(program)) }
+    }
 }

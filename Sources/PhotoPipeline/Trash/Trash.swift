@@ -69,7 +69,10 @@ public final class Trash: Sendable {
     /// gone, or when the file is no longer in the trash. A failure to remove the info file afterwards is
     /// ignored (the file is back; the trash keeps a stale entry that file managers show as missing).
     public func restore(_ item: TrashedItem) throws(TrashError) {
-        guard PosixFiles.linkStatus(item.trashedPath) != nil else { throw .notInTrash(item.originalPath) }
+        guard PosixFiles.linkStatus(item.trashedPath) != nil else {
+            if PosixFiles.linkStatus(item.originalPath) != nil { throw .alreadyBack(item.originalPath) }
+            throw .notInTrash(item.originalPath)
+        }
         guard let folder = FileBytes.status(PosixFiles.parent(of: item.originalPath)),
               (folder.st_mode & S_IFMT) == S_IFDIR else { throw .originalFolderMissing(item.originalPath) }
         let r = PosixFiles.renameNoReplace(item.trashedPath, to: item.originalPath)

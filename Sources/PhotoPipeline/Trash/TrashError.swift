@@ -12,6 +12,8 @@ public enum TrashError: Error, Equatable, Sendable, CustomStringConvertible {
     case originalFolderMissing(PhotoPath)
     /// Restoring: the trashed file is no longer in the trash (emptied, or restored elsewhere).
     case notInTrash(PhotoPath)
+    /// Restoring: the file is no longer in the trash and a file is back at its path (another program put it back).
+    case alreadyBack(PhotoPath)
     /// Restoring failed for another reason.
     case cannotRestore(PhotoPath, reason: String)
 
@@ -23,6 +25,7 @@ public enum TrashError: Error, Equatable, Sendable, CustomStringConvertible {
         case .originalPathTaken(let p): return "cannot restore \(p.lastComponent): a file with that name is already there (\(p))"
         case .originalFolderMissing(let p): return "cannot restore \(p.lastComponent): its folder no longer exists"
         case .notInTrash(let p): return "cannot restore \(p.lastComponent): it is no longer in the trash"
+        case .alreadyBack(let p): return "\(p.lastComponent) is already back in its folder (another program put it back)"
         case .cannotRestore(let p, let reason): return "cannot restore \(p): \(reason)"
         }
     }

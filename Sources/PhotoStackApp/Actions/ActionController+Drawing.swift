@@ -11,7 +11,7 @@ extension ActionController {
         if let m = message {
             NoteDrawing.pill(m.text, in: ctx, centerX: width / 2, centerY: height - 70, maxWidth: min(width - 40, 640))
         }
-        if overlay == .help { HelpOverlay.draw(in: ctx, width: width, height: height) }
+        if overlay == .help { HelpOverlay.draw(in: ctx, width: width, height: height, target: targetDescription()) }
     }
 
     /// The controller's part of the state JSON (in the screen's `layout`): fullscreen, menu rows, overlay,
@@ -25,6 +25,7 @@ extension ActionController {
             if let h = menu.highlighted { state.layout["menuHighlighted"] = .string(menu.rows[h].title) }
         }
         if let overlay { state.layout["overlay"] = .string(overlay == .help ? "help" : "info") }
+        if overlay == .help, let t = targetDescription() { state.layout["helpTarget"] = .string(t) }
         if overlay == .info, let info {
             state.layout["info"] = .list(InfoOverlay.rows(info.result, viewRotation: nil).map { .string("\($0.0): \($0.1)") })
         }

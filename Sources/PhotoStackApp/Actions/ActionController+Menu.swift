@@ -27,8 +27,7 @@ extension ActionController {
         for group in groups {
             if !rows.isEmpty { rows.append(.separator) }
             for a in group {
-                var title = a.title
-                if a == .moveToTrash || a == .copy, targets.photos.count > 1 { title += " (\(targets.photos.count) photos)" }
+                var title = a.title(photoCount: targets.photos.count)
                 if a == .fullscreen, isFullscreen { title = "Leave fullscreen" }
                 if a == .pauseSlideshow, let s = browser.top as? SlideshowScreen { title = s.isPaused ? "Resume slideshow" : "Pause slideshow" }
                 var checked = false
@@ -50,6 +49,7 @@ extension ActionController {
         menu = ContextMenu(rows: rows, highlighted: nil, targets: targets,
                            frame: CanvasRect(x: point.x + 1, y: point.y + 1, width: size.width, height: size.height),
                            openedAt: time)
+        markMenuTargets(targets)
         showMenu()
     }
 
@@ -61,7 +61,14 @@ extension ActionController {
 
     func closeMenu() {
         menu = nil
+        markMenuTargets(nil)
         services.hidePopup()
+    }
+
+    /// Marks what the open menu acts on (its photos framed in the grid, its stack lifted), or clears the marks.
+    func markMenuTargets(_ targets: ActionTargets?) {
+        if let grid = browser.top as? AlbumScreen { grid.menuTargets = Set(targets?.photos.map(\.photo.id) ?? []) }
+        if let albums = browser.top as? AlbumsScreen { albums.menuTargetSection = targets?.album?.section }
     }
 
     /// The pointer moved while the menu is open: the row under it is highlighted.

@@ -81,7 +81,7 @@ extension ActionController {
     /// Opens each photo with the desktop's default application (`xdg-open`, at most 10 at once).
     func openWith(_ targets: ActionTargets) {
         let photos = targets.photos.prefix(10)
-        for p in photos { services.spawn("xdg-open", arguments: [p.photo.path.string]) }
+        for p in photos { services.spawn("xdg-open", arguments: [p.photo.path.string], failed: reportFailure) }
         if targets.photos.count > photos.count { say("Opened the first \(photos.count) of \(targets.photos.count) photos") }
     }
 
@@ -90,7 +90,7 @@ extension ActionController {
         var folders: [PhotoPath] = []
         for p in targets.photos where !folders.contains(p.photo.folder) { folders.append(p.photo.folder) }
         if folders.isEmpty, let album = targets.album?.album { folders = [album.path] }
-        for f in folders.prefix(5) { services.spawn("xdg-open", arguments: [f.string]) }
+        for f in folders.prefix(5) { services.spawn("xdg-open", arguments: [f.string], failed: reportFailure) }
     }
 
     /// Starts a slideshow from the photo meant (the album under the pointer on the albums screen: every album).
@@ -112,5 +112,11 @@ extension ActionController {
                                    interval: interval ?? slideshowInterval, at: time)
         show.quarterTurns = { [unowned self] in self.viewRotations[$0] ?? 0 }
         browser.push(show, at: time)
+    }
+
+    /// Says in the window what failed outside the app (called on a background thread: posted to the inbox).
+    var reportFailure: @Sendable (String) -> Void {
+        let post = self.post
+        return { post(.action(.failed($0))) }
     }
 }

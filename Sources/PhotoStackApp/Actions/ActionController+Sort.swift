@@ -8,7 +8,7 @@ extension ActionController {
         guard order != library.presentation.order else { return }
         library.presentation.order = order
         browser.presentationChanged(at: time)
-        if order == .taken { readTakenDates() } else { takenDates?.cancel() }
+        if order == .taken { readTakenDates() } else { takenDates?.cancel(); takenDatesOutstanding.removeAll() }
         say(order == .name ? "Sorted by name" : order == .taken ? "Sorted by date taken" : "Sorted by modification time")
         guard save else { return }
         updateSettings { $0.sortOrder = order }
@@ -24,12 +24,22 @@ extension ActionController {
             albums.insert(albums.remove(at: i), at: 0)
         }
         let known = library.presentation.takenSeconds
-        reader.read(albums.flatMap { $0.photos.filter { known[$0.path] == nil } })
+        let wanted = albums.flatMap { $0.photos.filter { known[$0.path] == nil && !takenDatesAnswered.contains($0.path) } }
+        takenDatesOutstanding.formUnion(wanted.map(\.path))
+        reader.read(wanted)
     }
+
+    /// True when the photos are in the order in force: not sorting by date taken, or every date asked for has come
+    /// back (a slideshow started now begins at the first photo of that order).
+    var sortIsSettled: Bool { library.presentation.order != .taken || takenDatesOutstanding.isEmpty }
 
     /// Dates arrived (a batch): the screens re-sort with an animation.
     func takenDatesArrived(_ dates: [PhotoPath: Int64?]) -> Bool {
         var changed = false
+        for path in dates.keys {
+            takenDatesOutstanding.remove(path)
+            takenDatesAnswered.insert(path)
+        }
         for (path, seconds) in dates {
             guard let seconds, library.presentation.takenSeconds[path] != seconds else { continue }
             library.presentation.takenSeconds[path] = seconds

@@ -3,8 +3,9 @@ import StackEngine
 
 extension ActionController {
     /// What a key press acts on: the photo view's (or slideshow's) photo; in the album grid the selection, else the
-    /// photo under the pointer, else the keyboard-focused photo; on the albums screen the stack under the pointer,
-    /// else the keyboard-selected one.
+    /// photo under the pointer while the pointer is the target (it moved since the keyboard last moved the ring),
+    /// else the keyboard-focused photo; on the albums screen the stack under the pointer (the same rule), else the
+    /// keyboard-selected one. What the pointer targets is highlighted (`PhotoCell.showsTargetHighlight`, the lift).
     func keyboardTargets() -> ActionTargets {
         switch browser.top {
         case let photo as PhotoScreen:
@@ -15,7 +16,7 @@ extension ActionController {
         case let grid as AlbumScreen:
             let selected = grid.collectionView.indexPathsForSelectedItems.map(\.item)
             if !selected.isEmpty { return gridTargets(grid, items: selected) }
-            if let key = grid.hoveredKey, key.category == .cell { return gridTargets(grid, items: [key.indexPath.item]) }
+            if let key = grid.pointerTarget, key.category == .cell { return gridTargets(grid, items: [key.indexPath.item]) }
             if let focus = grid.selectedItem { return gridTargets(grid, items: [focus]) }
             return ActionTargets(album: (nil, grid.album))
         case let albums as AlbumsScreen:
@@ -47,6 +48,20 @@ extension ActionController {
         default:
             return keyboardTargets()
         }
+    }
+
+    /// What the photo actions of a key press apply to now, in words ("the 3 selected photos", "“IMG_1.jpg”, under the
+    /// pointer", "“IMG_1.jpg”, the ringed photo"); nil where no photo is meant.
+    func targetDescription() -> String? {
+        let targets = keyboardTargets()
+        guard !targets.photos.isEmpty else { return targets.album.map { "the album “\($0.album.title)”" } }
+        if let grid = browser.top as? AlbumScreen {
+            if !grid.collectionView.indexPathsForSelectedItems.isEmpty {
+                return targets.photos.count == 1 ? "the selected photo “\(targets.summary)”" : "the \(targets.photos.count) selected photos"
+            }
+            return grid.pointerTarget?.category == .cell ? "“\(targets.summary)”, under the pointer" : "“\(targets.summary)”, the ringed photo"
+        }
+        return "“\(targets.summary)”"
     }
 
     /// The grid's photos at `items` (in album order).

@@ -50,6 +50,8 @@ extension ActionController {
                                                                                        seenAbsent: false)
         }
         if !restored.isEmpty { browser.presentationChanged(at: time) }
+        // The view goes back to what was put back (the photo view to the restored photo, the grid's focus to it).
+        if let first = restored.first { browser.land(on: first.photo.path, inAlbum: first.album.key, at: time) }
         var text = restored.isEmpty ? "" : "\(restored.count) \(restored.count == 1 ? "photo" : "photos") put back"
         if let first = failed.first {
             if !text.isEmpty { text += " · " }

@@ -24,6 +24,10 @@ final class ActionController {
     var settingsStore: SettingsStore?
     /// Reads EXIF dates in the background while the "taken" order needs them.
     var takenDates: TakenDateReader?
+    /// Photos whose date taken was asked of the reader and has not come back yet (UI thread's own count).
+    var takenDatesOutstanding = Set<PhotoPath>()
+    /// Photos whose date taken came back, with or without a date (not asked again).
+    var takenDatesAnswered = Set<PhotoPath>()
 
     /// What undo puts back, newest last.
     enum UndoEntry {
@@ -177,6 +181,7 @@ final class ActionController {
             return overlay == .info
         case .takenDates(let dates): return takenDatesArrived(dates)
         case let .clipboardData(id, bytes, reason): return clipboardDataArrived(id, bytes: bytes, reason: reason)
+        case .failed(let sentence): say(sentence); return true
         }
     }
 

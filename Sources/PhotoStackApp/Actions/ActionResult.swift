@@ -18,6 +18,8 @@ public enum ActionResult: Sendable {
     case takenDates([PhotoPath: Int64?])
     /// A deferred clipboard format made for request `id` (nil: it could not be made, with the reason).
     case clipboardData(id: Int, bytes: [UInt8]?, reason: String?)
+    /// Something done outside the app failed (a program that is not installed or failed): the sentence to show.
+    case failed(String)
 }
 
 /// A photo in the trash: where it went, and the photo and album it was (to show it again on undo).
@@ -25,6 +27,8 @@ public struct TrashedPhoto: Sendable {
     public var item: TrashedItem
     public var photo: Photo
     public var album: Album
+    /// Its XMP sidecars, trashed with it (`Sidecars`), put back with it.
+    public var sidecars: [TrashedItem] = []
 }
 
 /// A photo rotated in its file, and the edit that undoes it.

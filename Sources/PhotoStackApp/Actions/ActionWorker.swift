@@ -23,8 +23,18 @@ final class ActionWorker: @unchecked Sendable {
         files.async {
             var moved: [TrashedPhoto] = [], failed: [(photo: Photo, reason: String)] = []
             for (photo, album) in photos {
-                do throws(TrashError) { moved.append(TrashedPhoto(item: try trash.moveToTrash(photo.path), photo: photo, album: album)) }
-                catch { failed.append((photo, error.description)) }
+                // The sidecars go with the photo, after it (a sidecar without its photo is worth nothing alone).
+                let stem = Sidecars.stem(of: photo.path)
+                let shared = album.photos.contains { $0.path != photo.path && $0.folder == photo.folder && Sidecars.stem(of: $0.path) == stem }
+                do throws(TrashError) {
+                    var t = TrashedPhoto(item: try trash.moveToTrash(photo.path), photo: photo, album: album)
+                    for sidecar in Sidecars.existing(of: photo.path, stemIsShared: shared) {
+                        if let item = try? trash.moveToTrash(sidecar) { t.sidecars.append(item) }
+                    }
+                    moved.append(t)
+                } catch {
+                    failed.append((photo, error.description))
+                }
             }
             post(.action(.trashed(moved: moved, failed: failed)))
         }
@@ -36,7 +46,13 @@ final class ActionWorker: @unchecked Sendable {
         files.async {
             var restored: [TrashedPhoto] = [], failed: [(photo: Photo, reason: String)] = []
             for t in trashed.reversed() {
-                do throws(TrashError) { try trash.restore(t.item); restored.append(t) } catch { failed.append((t.photo, error.description)) }
+                do throws(TrashError) {
+                    try trash.restore(t.item)
+                    for sidecar in t.sidecars { try? trash.restore(sidecar) }
+                    restored.append(t)
+                } catch {
+                    failed.append((t.photo, error.description))
+                }
             }
             post(.action(.restored(restored: restored, failed: failed)))
         }
@@ -68,6 +84,9 @@ final class ActionWorker: @unchecked Sendable {
             post(.action(.rotationsUndone(undone: done, failed: failed)))
         }
     }
+
+    /// Blocks until the file work queued so far (the settings file among it) is done: before the process ends.
+    func waitUntilWritten() { files.sync {} }
 
     /// Writes the settings file (bytes encoded on the UI thread).
     func writeSettings(_ bytes: [UInt8], to store: SettingsStore) {

@@ -33,7 +33,7 @@ enum BrowserAction: Hashable {
         case .openWith: return "Open with default application"
         case .showInFolder: return "Show in folder"
         case .copy: return "Copy"
-        case .moveToTrash: return "Move to Trash"
+        case .moveToTrash: return "Move to the Trash"
         case .undo: return "Undo"
         case .rotateClockwise: return "Rotate clockwise"
         case .rotateCounterClockwise: return "Rotate counter-clockwise"
@@ -49,6 +49,20 @@ enum BrowserAction: Hashable {
         case .justifiedRows: return "Whole photos in rows"
         case .fileNames: return "File names under photos"
         case .help: return "Keyboard shortcuts"
+        }
+    }
+
+    /// The menu's title for an action on `photoCount` photos: what it will apply to ("Move 3 photos to the Trash").
+    func title(photoCount n: Int) -> String {
+        guard n > 1 else { return title }
+        switch self {
+        case .moveToTrash: return "Move \(n) photos to the Trash"
+        case .copy: return "Copy \(n) photos"
+        case .rotateClockwise: return "Rotate \(n) photos clockwise"
+        case .rotateCounterClockwise: return "Rotate \(n) photos counter-clockwise"
+        case .openWith: return "Open \(n) photos with the default application"
+        case .showInFolder: return "Show \(n) photos in their folder"
+        default: return title
         }
     }
 

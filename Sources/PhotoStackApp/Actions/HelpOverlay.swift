@@ -25,17 +25,21 @@ enum HelpOverlay {
         ]
     }
 
-    /// Draws the overlay over a `width` × `height` point window.
-    static func draw(in ctx: CairoContext, width: Double, height: Double) {
+    /// Draws the overlay over a `width` × `height` point window; `target` says what the photo actions apply to now
+    /// ("the 3 selected photos").
+    static func draw(in ctx: CairoContext, width: Double, height: Double, target: String? = nil) {
         ctx.newPath()
         ctx.rectangle(CanvasRect(x: 0, y: 0, width: width, height: height))
         ctx.setColor(RGBA(0, 0, 0, 0.62))
         ctx.fill()
         let sections = Self.sections
         let columns = width > 760 ? 2 : 1
-        let colWidth = min(440, (width - 80) / Double(columns))
+        let colWidth = min(500, (width - 72 - 32 * Double(columns - 1)) / Double(columns))   // the panel fits the window
         let keyWidth = colWidth * 0.42
-        let lineHeight = 21.0, titleHeight = 30.0, gap = 18.0
+        let lineHeight = 24.0, titleHeight = 32.0, gap = 18.0
+        let targetLine = target.map { TextLayout(text: "Photo actions apply to \($0)", font: "Sans 12",
+                                                   width: Double(columns) * colWidth, ellipsize: true) }
+        let top = 50 + (targetLine.map { $0.size.height + 6 } ?? 0)
         // Sections go to the column that is shorter so far.
         var heights = [Double](repeating: 0, count: columns)
         var placed: [(column: Int, y: Double, index: Int)] = []
@@ -44,25 +48,26 @@ enum HelpOverlay {
             placed.append((c, heights[c], i))
             heights[c] += titleHeight + Double(s.rows.count) * lineHeight + gap
         }
-        let total = (heights.max() ?? 0) - gap + 56
+        let total = (heights.max() ?? 0) - gap + top + 10
         let panelWidth = Double(columns) * colWidth + Double(columns - 1) * 32 + 48
         let panel = CanvasRect(x: (width - panelWidth) / 2, y: max(12, (height - total) / 2), width: panelWidth, height: total)
         ctx.newPath()
         ctx.roundedRectangle(panel, radius: 12)
         ctx.setColor(RGBA(0.11, 0.12, 0.14, 0.96))
         ctx.fill()
-        let heading = TextLayout(text: "Keyboard shortcuts — any key closes", font: "Sans Bold 13")
+        let heading = TextLayout(text: "Keyboard shortcuts — any key closes", font: "Sans Bold 15")
         heading.draw(in: ctx, x: panel.x + 24, y: panel.y + 14, color: RGBA(1, 1, 1, 0.95))
+        targetLine?.draw(in: ctx, x: panel.x + 24, y: panel.y + 46, color: RGBA(1, 0.86, 0.55, 0.95))
         for p in placed {
             let s = sections[p.index]
             let x = panel.x + 24 + Double(p.column) * (colWidth + 32)
-            var y = panel.y + 46 + p.y
-            TextLayout(text: s.title, font: "Sans Bold 11").draw(in: ctx, x: x, y: y + 6, color: RGBA(0.55, 0.75, 1))
+            var y = panel.y + top + p.y
+            TextLayout(text: s.title, font: "Sans Bold 13").draw(in: ctx, x: x, y: y + 6, color: RGBA(0.55, 0.75, 1))
             y += titleHeight
             for r in s.rows {
-                TextLayout(text: r.keys, font: "Sans Bold 10", width: keyWidth - 8, ellipsize: true)
+                TextLayout(text: r.keys, font: "Sans Bold 12", width: keyWidth - 8, ellipsize: true)
                     .draw(in: ctx, x: x, y: y, color: RGBA(1, 1, 1, 0.9))
-                TextLayout(text: r.text, font: "Sans 10", width: colWidth - keyWidth, ellipsize: true)
+                TextLayout(text: r.text, font: "Sans 12", width: colWidth - keyWidth, ellipsize: true)
                     .draw(in: ctx, x: x + keyWidth, y: y, color: RGBA(1, 1, 1, 0.75))
                 y += lineHeight
             }

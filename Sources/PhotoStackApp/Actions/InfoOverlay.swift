@@ -53,12 +53,12 @@ enum InfoOverlay {
 
     /// Draws the panel at the top-right of a `width` point wide window.
     static func draw(_ rows: [(String, String)], in ctx: CairoContext, width: Double, height: Double) {
-        let panelWidth = min(400, width - 24), labelWidth = 86.0
+        let panelWidth = min(480, width - 24), labelWidth = 104.0
         var laid: [(TextLayout, TextLayout, Double)] = []
         var h = 20.0
         for (label, value) in rows {
-            let l = TextLayout(text: label, font: "Sans Bold 10", width: labelWidth - 8)
-            let v = TextLayout(text: value, font: "Sans 10", width: panelWidth - labelWidth - 28)
+            let l = TextLayout(text: label, font: "Sans Bold 12", width: labelWidth - 8)
+            let v = TextLayout(text: value, font: "Sans 12", width: panelWidth - labelWidth - 28)
             let rowHeight = max(l.size.height, v.size.height) + 5
             laid.append((l, v, rowHeight))
             h += rowHeight

@@ -12,7 +12,9 @@ extension CollectionScreen {
         case .pointerUp(let p) where p.button == .left:
             return pointerUp(Point(x: p.x, y: p.y), clickCount: p.clickCount, time: p.time)
         case let .pointerMoved(x, y, _, t):
-            return pointerMoved(Point(x: x, y: y), time: t)
+            let moved = lastPointer != Point(x: x, y: y) && !pointerIsTarget
+            if lastPointer != Point(x: x, y: y) { pointerIsTarget = true }
+            return pointerMoved(Point(x: x, y: y), time: t) || moved
         case .pointerLeft:
             lastPointer = nil
             let changed = hoveredKey != nil

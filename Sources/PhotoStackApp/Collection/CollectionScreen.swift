@@ -19,6 +19,11 @@ open class CollectionScreen: Screen {
     public var indicators = ScrollIndicators()
     /// The element under the pointer, if any (content coordinates were hit-tested).
     public internal(set) var hoveredKey: ElementKey?
+    /// Whether the pointer says what actions apply to: true from a pointer motion until the keyboard moves its focus
+    /// (then the focus ring is the target, even with the pointer resting on another element).
+    public internal(set) var pointerIsTarget = true
+    /// The element under the pointer while the pointer is the target (`pointerIsTarget`).
+    public var pointerTarget: ElementKey? { pointerIsTarget ? hoveredKey : nil }
     /// Background colour drawn before `drawBackground` (override that for textures).
     public var backgroundColor = RGBA(white: 0.12)
     /// Viewport, points, and device pixels per point.

@@ -3,8 +3,11 @@ import Foundation
 
 /// Options shared by every command that shows or renders a window.
 public struct DisplayOptions: ParsableArguments {
-    @Option(help: "Initial window size in points, WIDTHxHEIGHT.")
-    public var size: WindowSize = WindowSize(width: 1024, height: 768)
+    @Option(help: "Initial window size in points, WIDTHxHEIGHT (default: the size it had when last closed, else 1024x768).")
+    public var size: WindowSize?
+
+    /// The size asked for, else 1024 × 768 points.
+    public var sizeOrDefault: WindowSize { size ?? WindowSize(width: 1024, height: 768) }
 
     @Option(help: "Device pixels per point (HiDPI). Default: Xft.dpi / 96, or PHOTOSTACK_SCALE; 1 for snapshots.")
     public var scale: Double?

@@ -16,7 +16,7 @@ open class DemoScreen: CollectionScreen {
 
     init(kind: DemoKind, layout: CollectionViewLayout, axes: ScrollAxes) {
         self.kind = kind
-        super.init(name: kind.screenName, title: "PhotoStack demo: \(kind.rawValue)", layout: layout, axes: axes)
+        super.init(name: kind.screenName, title: WindowTitle.make("\(kind.rawValue) demo"), layout: layout, axes: axes)
     }
 
     /// The caption drawn at the bottom left (what the keys do).

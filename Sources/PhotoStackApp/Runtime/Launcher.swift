@@ -32,7 +32,7 @@ public struct Launcher {
     func runSnapshot(to png: String) throws {
         let inbox = Inbox<AppMessage>()
         let screen = makeScreen { inbox.post($0) }
-        let app = App(screen: screen, inbox: inbox, width: options.size.width, height: options.size.height,
+        let app = App(screen: screen, inbox: inbox, width: options.sizeOrDefault.width, height: options.sizeOrDefault.height,
                       scale: options.scale ?? 1, statePath: options.state)
         let (surface, state) = try SnapshotRenderer.capture(app, timeout: options.snapshotTimeout,
                                                             displayProfile: try options.displayProfileBytes())
@@ -63,11 +63,15 @@ public struct Launcher {
         let inbox = Inbox<AppMessage>()
         let screen = makeScreen { inbox.post($0) }
         let profile = try options.displayProfileBytes()
+        // The size it had when last closed, unless --size says otherwise; the place it had.
+        let remembered = (screen as? RemembersWindow)?.rememberedWindow
+        let size = options.size ?? remembered.map { WindowSize(width: $0.width, height: $0.height) } ?? options.sizeOrDefault
+        let place = remembered.flatMap { g in g.x.flatMap { x in g.y.map { (x: x, y: $0) } } }
         let window: X11Window
         do {
-            window = try X11Window(title: screen.title, className: "PhotoStack", width: options.size.width,
-                                   height: options.size.height, scale: options.scale, icon: AppIcon.cardinals(),
-                                   displayProfile: profile, clock: clock)
+            window = try X11Window(title: screen.title, className: "PhotoStack", width: size.width,
+                                   height: size.height, scale: options.scale, icon: AppIcon.cardinals(),
+                                   displayProfile: profile, position: place, clock: clock)
         } catch let e as HostError {
             FileHandle.standardError.write(Data((Self.noDisplayMessage(e) + "\n").utf8))
             throw ExitCode(2)
@@ -84,6 +88,10 @@ public struct Launcher {
         app.frameLog = FrameLog.fromEnvironment()
         let memoryRequests = Self.listenForMemoryRequests(inbox)
         loop.run(app)
+        if let keeper = app.screen as? RemembersWindow {
+            let frame = window.frameOrigin
+            keeper.rememberWindow(WindowGeometry(width: window.width, height: window.height, x: frame?.x, y: frame?.y))
+        }
         memoryRequests.cancel()
         app.frameLog?.flush()
         app.stateWriter?.flush()

@@ -20,6 +20,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var runGridStyle: AlbumGridStyle?
     /// The grid style in force: this run's, else the remembered one.
     public var gridStyleInForce: AlbumGridStyle { runGridStyle ?? albumGridStyle }
+    /// The window's size and place when the app last closed.
+    public var window: WindowGeometry?
     /// Keys this version does not know, as read (written back unchanged).
     public var otherKeys: [String: SettingsValue] = [:]
 
@@ -33,7 +35,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case albumsZoomLevel, albumGridZoomLevel, sortOrder, albumGridStyle, showsFileNames
+        case albumsZoomLevel, albumGridZoomLevel, sortOrder, albumGridStyle, showsFileNames, window = "windowGeometry"
     }
 
     /// Any key, for the unknown ones.
@@ -56,6 +58,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         albumGridStyle = (try? c.decodeIfPresent(String.self, forKey: .albumGridStyle)).flatMap { $0 }
             .flatMap(AlbumGridStyle.init(rawValue:)) ?? defaults.albumGridStyle
         showsFileNames = (try? c.decodeIfPresent(Bool.self, forKey: .showsFileNames)).flatMap { $0 } ?? defaults.showsFileNames
+        window = (try? c.decodeIfPresent(WindowGeometry.self, forKey: .window)).flatMap { $0 }
         let known = Set(CodingKeys.allCases.map(\.rawValue))
         let all = try decoder.container(keyedBy: AnyKey.self)
         for key in all.allKeys where !known.contains(key.stringValue) {
@@ -72,5 +75,6 @@ public struct AppSettings: Codable, Equatable, Sendable {
         try c.encode(sortOrder, forKey: .sortOrder)
         try c.encode(albumGridStyle, forKey: .albumGridStyle)
         try c.encode(showsFileNames, forKey: .showsFileNames)
+        try c.encodeIfPresent(window, forKey: .window)
     }
 }

@@ -104,6 +104,8 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
 
     public func itemIdentifier(for indexPath: IndexPath) -> ItemID? { current.itemIdentifier(at: indexPath) }
     public func indexPath(for item: ItemID) -> IndexPath? { current.indexPath(for: item) }
+    /// The index of the section with identifier `section` in the current snapshot.
+    public func index(ofSection section: SectionID) -> Int? { current.indexOfSection(section) }
     public func sectionIdentifier(for section: Int) -> SectionID? {
         section >= 0 && section < current.numberOfSections ? current.sectionIdentifiers[section] : nil
     }

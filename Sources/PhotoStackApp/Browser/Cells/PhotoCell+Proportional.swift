@@ -22,7 +22,7 @@ extension PhotoCell {
 
     /// What a proportional card's pixels depend on besides its attributes.
     func proportionalSignature(into h: inout Hasher) {
-        h.combine(photo?.id); h.combine(isSelected); h.combine(showsFocusRing); h.combine(captionHeight); h.combine(pixelSize)
+        h.combine(photo?.id); h.combine(isSelected); h.combine(showsFocusRing); h.combine(showsTargetHighlight); h.combine(captionHeight); h.combine(pixelSize)
         if let photo, let service {
             h.combine(service.cardContent(for: photo.id, pixelSize: pixelSize).key)
             h.combine(service.isIncomplete(photo.id))
@@ -35,6 +35,13 @@ extension PhotoCell {
         let renderer = PhotoCardRenderer(style: Self.proportionalStyle(for: card))
         renderer.drawUnrotated(service.cardContent(for: photo.id, pixelSize: pixelSize).content, in: ctx, rect: card)
         if isSelected { drawProportionalSelection(in: ctx, card: card) }
+        if showsTargetHighlight {
+            ctx.newPath()
+            ctx.rectangle(card.insetBy(-2))
+            ctx.setLineWidth(2)
+            ctx.setColor(RGBA(1, 1, 1, 0.9))
+            ctx.stroke()
+        }
         if showsFocusRing {
             ctx.newPath()
             ctx.roundedRectangle(card.insetBy(-5), radius: 6)

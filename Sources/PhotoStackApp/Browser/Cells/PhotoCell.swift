@@ -24,6 +24,9 @@ final class PhotoCell: DrawableView {
     var castsLiftShadow = false
     /// Draws the keyboard-selection ring around the card.
     var showsFocusRing = false
+    /// The photo is what an action applies to because the pointer rests on it, or a context menu is open for it:
+    /// a white frame, distinct from the keyboard's blue ring.
+    var showsTargetHighlight = false
     /// The rotation (radians) of the opaque card drawn on top of this one about the same centre (the stack's
     /// top card), if any: the part of this card it covers is not composited.
     var coveringRotation: Double?
@@ -65,6 +68,7 @@ final class PhotoCell: DrawableView {
         lift = 0
         castsLiftShadow = false
         showsFocusRing = false
+        showsTargetHighlight = false
         coveringRotation = nil
         isDrawn = true
         occluders = []
@@ -183,7 +187,7 @@ final class PhotoCell: DrawableView {
         if isDrawn, let photo, let service, !drawsExactCard(photo: photo, service: service) { return nil }
         var h = Hasher()
         h.combine(photo?.id)
-        h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing); h.combine(isSelected)
+        h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing); h.combine(showsTargetHighlight); h.combine(isSelected)
         // Not `mayRerender` or `mayDrawQuick`: they choose what is built next, not how an exact card is drawn (they flip
         // when a fling starts and ends, which would redraw every card of those frames).
         h.combine(coveringRotation); h.combine(pixelSize); h.combine(deviceScale); h.combine(captionHeight)
@@ -205,7 +209,7 @@ final class PhotoCell: DrawableView {
         if keepsProportions { var h = Hasher(); proportionalSignature(into: &h); return h.finalize() }
         var h = Hasher()
         h.combine(photo?.id)
-        h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing); h.combine(isSelected)
+        h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing); h.combine(showsTargetHighlight); h.combine(isSelected)
         h.combine(coveringRotation); h.combine(pixelSize); h.combine(deviceScale); h.combine(captionHeight)
         if isDrawn, let photo, let service {
             h.combine(service.isIncomplete(photo.id))
@@ -314,6 +318,14 @@ final class PhotoCell: DrawableView {
 
     private func drawFocusRing(in ctx: CairoContext, side: Double) {
         if isSelected { drawSelectionMark(in: ctx, side: side) }
+        if showsTargetHighlight {
+            let s = side * (1 + 0.05 * lift) + 4, c = side / 2
+            ctx.newPath()
+            ctx.rectangle(CanvasRect(x: c - s / 2, y: c - s / 2, width: s, height: s))
+            ctx.setLineWidth(2)
+            ctx.setColor(RGBA(1, 1, 1, 0.9))
+            ctx.stroke()
+        }
         guard showsFocusRing else { return }
         let c = side / 2
         let s = side * (1 + 0.05 * lift) + 10

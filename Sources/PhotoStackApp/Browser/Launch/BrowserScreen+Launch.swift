@@ -22,7 +22,8 @@ extension BrowserScreen {
     /// Starts the slideshow asked for at launch once the scan is done and what was to be opened is open: from
     /// the photo or album shown, else through every album.
     func startPendingSlideshowIfPossible() {
-        guard let interval = pendingSlideshow, pendingOpen == nil, width > 0, !library.isScanning, !library.albums.isEmpty
+        guard let interval = pendingSlideshow, pendingOpen == nil, width > 0, !library.isScanning, !library.albums.isEmpty,
+              actions.sortIsSettled
         else { return }
         pendingSlideshow = nil
         actions.slideshowInterval = interval

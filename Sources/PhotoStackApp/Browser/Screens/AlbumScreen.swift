@@ -40,8 +40,15 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     var photosByKey: [PhotoKey: Photo] = [:]
     /// Called when a photo is clicked or Enter is pressed on the keyboard selection (item index, time).
     public var onOpenPhoto: ((Int, Double) -> Void)?
-    /// The keyboard-selected photo, if any.
-    public internal(set) var selectedItem: Int?
+    /// The keyboard-focused photo, by identity: it stays on the photo through inserts, deletes, renames and sorts.
+    var focusedKey: PhotoKey?
+    /// The keyboard-focused photo's index now, if any (setting it focuses the photo at that index).
+    public internal(set) var selectedItem: Int? {
+        get { focusedKey.flatMap { dataSource?.indexPath(for: $0)?.item } }
+        set { focusedKey = newValue.flatMap { dataSource?.itemIdentifier(for: StackEngine.IndexPath(item: $0, section: 0)) } }
+    }
+    /// The photos a context menu open over the grid acts on (marked while it is open).
+    var menuTargets: Set<PhotoPath> = []
     /// True while the photos fly back into the stack (input is ignored).
     public private(set) var isClosing = false
     /// The stack to fly out of, until the screen has a size.
@@ -74,7 +81,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         let initial: CollectionViewLayout = origin.map {
             StackedPhotosLayout(frame: $0.frame, items: 0..<0, rotation: $0.rotation, contentSize: .zero)
         } ?? gridLayout
-        super.init(name: "album", title: "\(TextLayout.isolated(album.title)) — PhotoStack", layout: initial)
+        super.init(name: "album", title: WindowTitle.make(album.title), layout: initial)
         collectionView.register(PhotoCell.self, forCellWithReuseIdentifier: Self.photoReuseID)
         dataSource = DiffableDataSource(collectionView: collectionView) { [unowned self] cv, indexPath, id in
             let cell = cv.dequeueReusableCell(withReuseIdentifier: Self.photoReuseID, for: indexPath) as! PhotoCell
@@ -96,10 +103,12 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     public func update(album: Album, reloading: [PhotoKey], at time: Double) {
         let renamed = album.title != self.album.title
         self.album = album
-        if renamed { title = "\(TextLayout.isolated(album.title)) — PhotoStack" }
+        if renamed { title = WindowTitle.make(album.title) }
         headerLayout = nil
+        let focusIndex = selectedItem
         apply(album, reloading: reloading, animated: true, at: time)
-        if let s = selectedItem, s >= album.photos.count { selectedItem = album.photos.isEmpty ? nil : album.photos.count - 1 }
+        // The focused photo was deleted: the one that took its place (or the new last one).
+        if let i = focusIndex, selectedItem == nil { selectedItem = album.photos.isEmpty ? nil : min(i, album.photos.count - 1) }
     }
 
     private func apply(_ album: Album, reloading: [PhotoKey], animated: Bool, at time: Double) {
@@ -210,11 +219,15 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         // Loads first: the loader threads read the thumbnails while this thread prepares the cards.
         if needsImageRequests && !animating { requestVisibleImages() }
         followAspectRatios()
+        let focused = selectedItem
+        let pointed = pointerTarget.flatMap { $0.category == .cell && !scrolling ? $0.indexPath.item : nil }
         for item in collectionView.displayList {
             guard let cell = item.view as? PhotoCell else { continue }
             cell.mayRerender = !animating && !isClosing   // the pile a fly-back ends on is gone the next frame
             cell.mayDrawQuick = scrolling
-            cell.showsFocusRing = !isClosing && selectedItem == item.attributes.indexPath.item
+            cell.showsFocusRing = !isClosing && focused == item.attributes.indexPath.item
+            cell.showsTargetHighlight = !isClosing && !cell.isSelected
+                && (pointed == item.attributes.indexPath.item || cell.photo.map { menuTargets.contains($0.id) } == true)
             configureProportions(of: cell)
             if cell.pixelSize != px { cell.pixelSize = px }
             cell.prepare(deviceScale: deviceScale, onScreen: item.attributes.boundingBox.intersects(viewport))
@@ -291,6 +304,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     /// destination does not show it: a step along a row never moves the grid).
     func select(_ item: Int, at time: Double) {
         selectedItem = item
+        pointerIsTarget = false
         collectionView.scrollToItem(at: StackEngine.IndexPath(item: item, section: 0), position: .nearest, animated: true, at: time)
     }
 
@@ -358,6 +372,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
                                          "photoCount": .int(album.photos.count), "notShown": .int(album.notShown.total),
                                          "closing": .bool(isClosing)]
         if let s = selectedItem { out["selected"] = .int(s) }
+        if let key = pointerTarget, key.category == .cell { out["pointerTarget"] = .int(key.indexPath.item) }
         out.merge(zoomState()) { $1 }
         out.merge(gridStyleState()) { $1 }
         return out

@@ -63,6 +63,7 @@ extension AlbumsScreen {
     /// Selects stack `section` and scrolls it (with its title) into view.
     func selectSection(_ section: Int) {
         selectedSection = section
+        pointerIsTarget = false
         let stack = stackFrame(section: section)
         let top = scrollDestination.y, margin = stackLayout.effectiveInsets.top
         var target = top

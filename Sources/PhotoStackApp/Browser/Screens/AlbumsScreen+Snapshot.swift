@@ -18,6 +18,11 @@ extension AlbumsScreen {
             return true
         }
         if reloading.isEmpty, replaceValuesInPlace(albums) { return false }
+        let focusIndex = selectedSection
+        defer {
+            // The focused album went away: the stack that took its place (or the new last one).
+            if let i = focusIndex, selectedSection == nil, !albums.isEmpty { selectedSection = min(i, shownAlbums.count - 1) }
+        }
         var snapshot = CollectionSnapshot<FolderKey, PhotoKey>()
         photosByKey.removeAll(keepingCapacity: true)
         albumsByKey.removeAll(keepingCapacity: true)

@@ -25,6 +25,7 @@ extension AlbumsScreen {
         if albumCount > listed { out["titlesOmitted"] = .int(albumCount - listed) }
         if let seconds = library.scanSeconds { out["scanSeconds"] = .double(seconds) }
         if let s = selectedSection { out["selected"] = .int(s) }
+        if let s = hoveredSection { out["pointerTarget"] = .int(s) }
         if let a = albumAtTop { out["albumAtTop"] = .int(a) }
         return out
     }

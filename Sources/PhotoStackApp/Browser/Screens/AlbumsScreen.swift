@@ -23,8 +23,16 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
     public let stackLayout: PhotoStackLayout
     /// Called when a stack is clicked or Enter is pressed on the keyboard selection (section index, time).
     public var onOpenAlbum: ((Int, Double) -> Void)?
-    /// The keyboard-selected stack (arrow keys), if any.
-    public internal(set) var selectedSection: Int?
+    /// The keyboard-selected stack (arrow keys), by its album's identity: it stays on the album when albums are
+    /// added, removed or re-sorted before it.
+    var focusedAlbum: FolderKey?
+    /// The keyboard-selected stack's section now, if any (setting it focuses the album at that section).
+    public internal(set) var selectedSection: Int? {
+        get { focusedAlbum.flatMap { dataSource?.index(ofSection: $0) } }
+        set { focusedAlbum = newValue.flatMap { dataSource?.sectionIdentifier(for: $0) } }
+    }
+    /// The stack a context menu open over this screen acts on (lifted while it is open).
+    var menuTargetSection: Int?
 
     /// Stacks by album folder, photos by their key in the folder: a renamed album keeps its stack (it moves),
     /// an edited photo keeps its card (reloaded). Only the photos a stack draws are items (`AlbumsScreen+Snapshot`).
@@ -77,7 +85,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         // Bounded stacks (two full rows at 1920 × 1080) and room for a title in the densest zoom.
         stackLayout.maximumItemSide = Self.maximumStackSide
         stackLayout.minimumTitleHeight = Self.minimumTitleHeight
-        super.init(name: "albums", title: "PhotoStack — \(titleNote ?? library.root.lastComponent)", layout: stackLayout)
+        super.init(name: "albums", title: WindowTitle.make(titleNote ?? library.root.lastComponent), layout: stackLayout)
         collectionView.register(PhotoCell.self, forCellWithReuseIdentifier: Self.photoReuseID)
         collectionView.register(AlbumTitleView.self, forSupplementaryViewOfKind: PhotoStackLayout.titleKind,
                                 withReuseIdentifier: Self.titleReuseID)
@@ -210,9 +218,10 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
 
     // MARK: Per-frame renderer state
 
-    /// The stack under the pointer (a photo or its title), if any.
+    /// The stack under the pointer (a photo or its title) while the pointer is the target (`pointerIsTarget`: not
+    /// after the keyboard moved the ring), if any.
     var hoveredSection: Int? {
-        guard let key = hoveredKey, isClickable(key) else { return nil }
+        guard let key = pointerTarget, isClickable(key) else { return nil }
         return key.indexPath.section
     }
 
@@ -233,7 +242,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
             return
         }
         updateHover()
-        let hovered = hoveredSection
+        let hovered = menuTargetSection ?? hoveredSection
         var sections = Set(lifts.keys)
         if let hovered { sections.insert(hovered) }
         for s in sections {

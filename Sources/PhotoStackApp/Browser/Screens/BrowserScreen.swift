@@ -125,10 +125,28 @@ public final class BrowserScreen: Screen, UsesHostServices {
         } else if let photoScreen = top as? PhotoScreen, let grid = stack[stack.count - 2] as? AlbumScreen {
             closePhoto(photoScreen, into: grid, at: time)
         } else {
+            let shown = (top as? SlideshowScreen)?.current
             stack.removeLast()
             let t = top
             t.resize(width: width, height: height, scale: scale, at: time)
+            // Leaving a slideshow shows the photo that was on screen (or its album), not the one it started from.
+            if let shown { land(on: shown.photo.path, inAlbum: shown.album.key, at: time) }
             if let albumScreen = t as? AlbumScreen, let i = albumScreen.selectedItem { albumScreen.select(i, at: time) }
+        }
+    }
+
+    /// Shows the photo at `path` of the album `album` on the screen now on top, as it presents that album: the
+    /// photo view goes to it, the grid focuses it, the albums screen focuses the album (another album's photo: the
+    /// albums screen only).
+    func land(on path: PhotoPath, inAlbum album: FolderKey, at time: Double) {
+        if let section = albums.section(ofAlbum: album) { albums.selectedSection = section }
+        switch top {
+        case let photoScreen as PhotoScreen where photoScreen.album.key == album:
+            if let i = photoScreen.album.index(ofPhotoAt: path) { photoScreen.show(index: i, at: time) }
+        case let grid as AlbumScreen where grid.album.key == album:
+            if let i = grid.album.index(ofPhotoAt: path) { grid.selectedItem = i }
+        default:
+            break
         }
     }
 
@@ -182,7 +200,10 @@ public final class BrowserScreen: Screen, UsesHostServices {
         albums.reloadAlbums(animated: true, at: time, reloading: reloading)
         guard stack.count > 1, let albumScreen = stack[1] as? AlbumScreen else { return }
         guard let album = library.presentedAlbum(albumScreen.album.key), !album.photos.isEmpty else {
-            // The open album is gone (its folder deleted or moved out, or emptied).
+            // The open album is gone (its folder deleted or moved out, or emptied). Said in the window unless the app's
+            // own trash emptied it (its message stays).
+            let ownTrash = library.library.albums.contains { $0.key == albumScreen.album.key && !$0.photos.isEmpty }
+            if !ownTrash { actions.say("“\(albumScreen.album.title)” is no longer there: its folder was deleted, moved or emptied") }
             while stack.count > 2 { stack.removeLast() }
             stack.removeLast()
             albums.selectedSection = nil

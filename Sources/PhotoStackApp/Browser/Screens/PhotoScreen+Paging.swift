@@ -47,6 +47,19 @@ extension PhotoScreen {
         requestImages()
     }
 
+    /// Shows photo `i` (clamped) at once, at its default view (no slide): where a slideshow left off.
+    func show(index i: Int, at time: Double) {
+        guard !album.photos.isEmpty else { return }
+        let j = min(max(0, i), album.photos.count - 1)
+        guard j != index else { return }
+        resetZoom()
+        resizePager(at: time, page: j)
+        index = j
+        zoomIndex = j
+        onIndexChange?(j)
+        requestImages()
+    }
+
     /// Slides `delta` photos on from the page the pager is going to (keys, wheel notches), at `time`.
     func slide(by delta: Int, at time: Double) {
         guard delta != 0, !pager.isTracking, width > 0 else { return }

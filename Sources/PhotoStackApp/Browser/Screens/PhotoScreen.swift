@@ -89,7 +89,7 @@ public final class PhotoScreen: Screen {
     }
 
     public var photo: Photo { album.photos[index] }
-    public var title: String { "\(TextLayout.isolated(photo.displayName)) — \(TextLayout.isolated(album.title)) — PhotoStack" }
+    public var title: String { WindowTitle.make(photo.displayName, album.title) }
     public var cursor: CursorShape { zoom > 1.001 ? .hand : .arrow }
 
     /// Magnification of the photo shown relative to its default view (1), as presented now.

@@ -145,7 +145,10 @@ public final class SlideshowScreen: Screen {
 
     // MARK: Screen
 
-    public var title: String { "Slideshow — \(current?.album.title ?? "") — PhotoStack" }
+    public var title: String {
+        guard let c = current else { return WindowTitle.make("Slideshow") }
+        return WindowTitle.make(c.photo.displayName, c.album.title, "Slideshow")
+    }
     public var cursor: CursorShape { .arrow }
 
     public func resize(width: Double, height: Double, scale: Double, at time: Double) {

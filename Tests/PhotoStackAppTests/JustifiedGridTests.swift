@@ -99,6 +99,31 @@ final class JustifiedGridTests: XCTestCase {
         XCTAssertEqual(store2.load().albumGridStyle, .justified, "--grid is not remembered")
     }
 
+    /// A panorama in justified rows is as wide as several photos: it is loaded at its own width, not at the size of
+    /// one photo (which would show it blurred, scaled up).
+    func testAPanoramaIsLoadedAtItsOwnWidth() throws {
+        let width = 1800, height = 400
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        for i in 0..<(width * height) { rgb[i * 3] = UInt8(i % width * 255 / width); rgb[i * 3 + 1] = 120; rgb[i * 3 + 2] = 200 }
+        let jpeg = try XCTUnwrap(JPEGCodec.encode(pixels: rgb, width: width, height: height))
+        try Data(jpeg).write(to: URL(fileURLWithPath: library.root + "/A/panorama.jpg"))
+        let (h, _) = harness()
+        h.openAlbum(0)
+        h.press(.character("g"))
+        h.settle()
+        h.waitUntilReady()
+        h.settle()
+        let item = try XCTUnwrap(h.grid.album.photos.firstIndex { $0.displayName == "panorama.jpg" })
+        let cell = try XCTUnwrap(h.browser.state().visible.first { $0.category == "cell" && $0.item == item })
+        XCTAssertGreaterThan(cell.frame[2], cell.frame[3] * 3, "a panorama's frame")
+        let photo = h.grid.album.photos[item]
+        let wanted = h.grid.pixelSize(at: StackEngine.IndexPath(item: item, section: 0))
+        _ = h.wait { h.grid.photos.image(for: photo.id, pixelSize: wanted).map { $0.bucket >= PhotoService.bucket(forPixels: wanted) } ?? false }
+        let loaded = try XCTUnwrap(h.grid.photos.image(for: photo.id, pixelSize: wanted))
+        XCTAssertGreaterThanOrEqual(Double(loaded.surface.pixelWidth), cell.frame[2] * 0.95,
+                                    "loaded at \(loaded.surface.pixelWidth) px for a frame \(cell.frame[2]) pt wide")
+    }
+
     func testTheMenuAndTheHelpOfferTheToggles() throws {
         let (h, _) = harness()
         h.openAlbum(0)

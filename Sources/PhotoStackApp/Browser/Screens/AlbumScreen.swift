@@ -141,6 +141,14 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         return Int((max(side, 120) * deviceScale).rounded(.up))
     }
 
+    /// Longest side to load for the photo at `indexPath`, device pixels: `pixelSize`, or in justified rows the photo's
+    /// own frame when that is longer (a panorama as wide as two or three photos is not drawn from an image of one).
+    func pixelSize(at indexPath: StackEngine.IndexPath) -> Int {
+        let base = pixelSize
+        guard gridStyle == .justified, let a = collectionView.collectionViewLayout.layoutAttributesForItem(at: indexPath) else { return base }
+        return max(base, Int((max(a.frame.width, a.frame.height) * deviceScale).rounded(.up)))
+    }
+
     /// The grid's column count.
     public var columns: Int { gridLayout.columns }
 
@@ -208,7 +216,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         super.update(at: time)
         if !endedCells.isEmpty {
             let prefetched = collectionView.prefetchedIndexPaths, visible = Set(collectionView.indexPathsForVisibleItems)
-            for (p, id) in endedCells where !prefetched.contains(p) && !visible.contains(p) { photos.cancel(id, pixelSize: pixelSize) }
+            for (p, id) in endedCells where !prefetched.contains(p) && !visible.contains(p) { photos.cancel(id, pixelSize: pixelSize(at: p)) }
             endedCells.removeAll()
         }
         let animating = collectionView.elementsAreAnimating
@@ -229,7 +237,11 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
             cell.showsTargetHighlight = !isClosing && !cell.isSelected
                 && (pointed == item.attributes.indexPath.item || cell.photo.map { menuTargets.contains($0.id) } == true)
             configureProportions(of: cell)
-            if cell.pixelSize != px { cell.pixelSize = px }
+            let cellPixels = gridStyle == .justified ? pixelSize(at: item.attributes.indexPath) : px
+            if cell.pixelSize != cellPixels {
+                cell.pixelSize = cellPixels
+                needsImageRequests = true   // asked for at its new size in the next update (a frame that grew)
+            }
             cell.prepare(deviceScale: deviceScale, onScreen: item.attributes.boundingBox.intersects(viewport))
         }
         prepareHeader()
@@ -409,10 +421,9 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
 
     func requestVisibleImages() {
         needsImageRequests = false
-        let px = pixelSize
         for (indexPath, view) in collectionView.visibleCells {
             guard let cell = view as? PhotoCell, let photo = cell.photo else { continue }
-            photos.want(photo, pixelSize: px, priority: .visible, order: indexPath.item)
+            photos.want(photo, pixelSize: pixelSize(at: indexPath), priority: .visible, order: indexPath.item)
         }
     }
 
@@ -427,17 +438,15 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     }
 
     public func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [StackEngine.IndexPath]) {
-        let px = pixelSize
         for (rank, p) in indexPaths.enumerated() {
             guard let id = dataSource.itemIdentifier(for: p), let photo = photosByKey[id] else { continue }
-            photos.want(photo, pixelSize: px, priority: .prefetch, order: rank)
+            photos.want(photo, pixelSize: pixelSize(at: p), priority: .prefetch, order: rank)
         }
     }
 
     public func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [StackEngine.IndexPath]) {
-        let px = pixelSize
         for p in indexPaths {
-            if let id = dataSource.itemIdentifier(for: p), let photo = photosByKey[id] { photos.cancel(photo.id, pixelSize: px) }
+            if let id = dataSource.itemIdentifier(for: p), let photo = photosByKey[id] { photos.cancel(photo.id, pixelSize: pixelSize(at: p)) }
         }
     }
 }

@@ -10,11 +10,11 @@ final class DemoCommandEndToEndTests: XCTestCase {
         return (r.status, r.out)
     }
 
-    func testListNamesTheFiveDemos() throws {
+    func testListNamesTheSixDemos() throws {
         let (status, out) = try run(["demo", "--list"])
         XCTAssertEqual(status, 0)
         let names = out.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
-        XCTAssertEqual(names, ["sections", "line", "circle", "calendar", "paging"])
+        XCTAssertEqual(names, ["sections", "line", "circle", "calendar", "paging", "justified"])
         let (bad, _) = try run(["demo", "nosuch"])
         XCTAssertNotEqual(bad, 0)
     }
@@ -23,7 +23,7 @@ final class DemoCommandEndToEndTests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-demo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        for name in ["sections", "line", "circle", "calendar", "paging"] {
+        for name in ["sections", "line", "circle", "calendar", "paging", "justified"] {
             let png = dir.appendingPathComponent("\(name).png").path, json = dir.appendingPathComponent("\(name).json").path
             let (status, _) = try run(["demo", name, "--snapshot", png, "--state", json, "--size", "640x480"])
             XCTAssertEqual(status, 0, name)
@@ -44,8 +44,10 @@ final class DemoCommandEndToEndTests: XCTestCase {
         try s.xdotool(s.move(400, 300) + ["key", "F2"])
         XCTAssertNotNil(s.waitForState { $0.screen == "demo:paging" && !$0.cells.isEmpty })
         try s.xdotool(["key", "F2"])
+        XCTAssertNotNil(s.waitForState { $0.screen == "demo:justified" && !$0.cells.isEmpty })
+        try s.xdotool(["key", "F2"])
         XCTAssertNotNil(s.waitForState { $0.screen == "demo:sections" })
-        try s.xdotool(["key", "shift+F2", "key", "shift+F2"])
+        try s.xdotool(["key", "shift+F2", "key", "shift+F2", "key", "shift+F2"])
         XCTAssertNotNil(s.waitForState { $0.screen == "demo:calendar" })
     }
 }

@@ -59,9 +59,9 @@ final class DemoScreensTests: XCTestCase {
             XCTAssertEqual(host.current.viewportHeight, 700)
             XCTAssertFalse(d.screen.state().visible.isEmpty, host.name)
         }
-        XCTAssertEqual(seen, ["demo:sections", "demo:line", "demo:circle", "demo:calendar", "demo:paging", "demo:sections"])
+        XCTAssertEqual(seen, ["demo:sections", "demo:line", "demo:circle", "demo:calendar", "demo:paging", "demo:justified", "demo:sections"])
         d.key(.function(2), "F2", modifiers: .shift)
-        XCTAssertEqual(host.name, "demo:paging")
+        XCTAssertEqual(host.name, "demo:justified")
         // The demos follow the app's time: the demo's collection view is at the driver's time.
         XCTAssertEqual(host.current.collectionView.time, d.now)
     }

@@ -21,7 +21,8 @@ final class SettingsStoreTests: XCTestCase {
         try store.write(SettingsStore.encode(settings))
         XCTAssertEqual(store.load(note: { notes.append($0) }), settings)
         XCTAssertEqual(String(decoding: SettingsStore.encode(settings), as: UTF8.self),
-                       "{\n  \"albumGridZoomLevel\" : -1,\n  \"albumsZoomLevel\" : 2,\n  \"sortOrder\" : \"taken\"\n}\n")
+                       "{\n  \"albumGridStyle\" : \"square\",\n  \"albumGridZoomLevel\" : -1,\n  \"albumsZoomLevel\" : 2,\n"
+                       + "  \"showsFileNames\" : false,\n  \"sortOrder\" : \"taken\"\n}\n")
         let attributes = try FileManager.default.attributesOfItem(atPath: dir + "/config/photostack")
         XCTAssertEqual(attributes[.posixPermissions] as? Int, 0o700)
         try store.save(AppSettings(sortOrder: .modified))
@@ -67,5 +68,19 @@ final class SettingsStoreTests: XCTestCase {
         XCTAssertEqual(SettingsStore.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]).string,
                        "/h/.config/photostack/settings.json")
         XCTAssertEqual(SettingsStore.defaultPath(environment: ["HOME": "/h"]).string, "/h/.config/photostack/settings.json")
+    }
+
+    /// Issue 32: the grid style and the file names are kept; an unknown style or a wrong type takes the default alone;
+    /// this run's `--grid` is never written.
+    func testTheGridStyleAndFileNamesRoundTripAndBadValuesTakeTheirDefaults() throws {
+        var settings = AppSettings(albumGridStyle: .justified, showsFileNames: true)
+        settings.runGridStyle = .square
+        let back = try SettingsStore.decode(SettingsStore.encode(settings))
+        XCTAssertEqual(back.albumGridStyle, .justified)
+        XCTAssertTrue(back.showsFileNames)
+        XCTAssertNil(back.runGridStyle, "the run's style is not saved")
+        XCTAssertEqual(settings.gridStyleInForce, .square)
+        let bad = try SettingsStore.decode(Array(#"{"albumGridStyle": "hexagons", "showsFileNames": "yes", "albumsZoomLevel": 2}"#.utf8))
+        XCTAssertEqual(bad, AppSettings(albumsZoomLevel: 2))
     }
 }

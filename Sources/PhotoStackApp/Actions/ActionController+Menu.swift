@@ -15,7 +15,7 @@ extension ActionController {
         case is AlbumScreen:
             groups = [[.open, .openWith, .showInFolder],
                       [.copy, .moveToTrash, .rotateClockwise, .rotateCounterClockwise, .info],
-                      [.selectAll, .clearSelection, .slideshow], sorts, [.undo, .fullscreen, .help]]
+                      [.selectAll, .clearSelection, .slideshow], sorts, [.justifiedRows, .fileNames], [.undo, .fullscreen, .help]]
         case is SlideshowScreen:
             groups = [[.pauseSlideshow, .info, .copy, .openWith, .showInFolder], [.fullscreen, .help]]
         default:
@@ -33,6 +33,7 @@ extension ActionController {
                 if a == .pauseSlideshow, let s = browser.top as? SlideshowScreen { title = s.isPaused ? "Resume slideshow" : "Pause slideshow" }
                 var checked = false
                 if case .sort(let order) = a { checked = order == library.presentation.order }
+                if a == .justifiedRows || a == .fileNames { checked = isChecked(a) }
                 rows.append(ContextMenu.Row(action: a, title: title, shortcut: a.shortcuts.first?.label ?? "",
                                             enabled: isEnabled(a, for: targets), checked: checked))
             }

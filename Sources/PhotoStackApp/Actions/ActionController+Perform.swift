@@ -39,6 +39,10 @@ extension ActionController {
             (browser.top as? AlbumScreen)?.collectionView.applySelection(.clear)
         case .sort(let order):
             sort(by: order)
+        case .justifiedRows:
+            setGridStyle(settings.gridStyleInForce == .justified ? .square : .justified)
+        case .fileNames:
+            setShowsFileNames(!settings.showsFileNames)
         case .help:
             overlay = overlay == .help ? nil : .help
         case .places:
@@ -61,6 +65,8 @@ extension ActionController {
         case .slideshow: return !library.albums.isEmpty
         case .pauseSlideshow: return browser.top is SlideshowScreen
         case .fullscreen, .sort, .help: return true
+        case .justifiedRows: return browser.top is AlbumScreen
+        case .fileNames: return browser.top is AlbumScreen
         case .places: return browser.onShowPlaces != nil
         case .copy, .moveToTrash, .rotateClockwise, .rotateCounterClockwise, .info: return !targets.photos.isEmpty
         }

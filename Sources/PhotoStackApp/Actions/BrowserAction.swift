@@ -20,6 +20,10 @@ enum BrowserAction: Hashable {
     case selectAll
     case clearSelection
     case sort(PhotoSortOrder)
+    /// The album grid: justified rows of whole photos ↔ square cards.
+    case justifiedRows
+    /// Justified rows: file names under the photos, on ↔ off.
+    case fileNames
     case help
     case places
 
@@ -43,6 +47,8 @@ enum BrowserAction: Hashable {
         case .sort(.name): return "Sort by name"
         case .sort(.taken): return "Sort by date taken"
         case .sort(.modified): return "Sort by modification time"
+        case .justifiedRows: return "Whole photos in rows"
+        case .fileNames: return "File names under photos"
         case .help: return "Keyboard shortcuts"
         case .places: return "Open folder…"
         }
@@ -82,6 +88,8 @@ enum BrowserAction: Hashable {
         case .sort(.name): return [Shortcut(.character("1"), [.alt], label: "Alt+1")]
         case .sort(.taken): return [Shortcut(.character("2"), [.alt], label: "Alt+2")]
         case .sort(.modified): return [Shortcut(.character("3"), [.alt], label: "Alt+3")]
+        case .justifiedRows: return [Shortcut(.character("g"), label: "G")]
+        case .fileNames: return [Shortcut(.character("G"), label: "Shift+G")]
         case .help: return [Shortcut(.character("?"), label: "?"), Shortcut(.function(1), label: "F1")]
         case .places: return [Shortcut(.character("o"), [.control], label: "Ctrl+O")]
         }
@@ -91,7 +99,7 @@ enum BrowserAction: Hashable {
     /// some screens and are matched there).
     static let keyed: [BrowserAction] = [.openWith, .showInFolder, .copy, .moveToTrash, .undo, .rotateClockwise,
                                          .rotateCounterClockwise, .info, .slideshow, .fullscreen, .selectAll,
-                                         .sort(.name), .sort(.taken), .sort(.modified), .help, .places]
+                                         .sort(.name), .sort(.taken), .sort(.modified), .justifiedRows, .fileNames, .help, .places]
 
     /// The action `key` is the shortcut of, among `keyed`.
     static func matching(_ key: KeyEvent) -> BrowserAction? {

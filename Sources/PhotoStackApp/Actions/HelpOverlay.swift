@@ -20,7 +20,8 @@ enum HelpOverlay {
             ("Select (album)", [("Ctrl+click", "Add or remove a photo"), ("Shift+click", "Select a range"),
                                 row(.selectAll), row(.clearSelection)]),
             ("View", [row(.fullscreen), row(.slideshow), ("Space", "Pause / resume the slideshow"),
-                      row(.sort(.name)), row(.sort(.taken)), row(.sort(.modified)), row(.help)]),
+                      row(.sort(.name)), row(.sort(.taken)), row(.sort(.modified)), row(.justifiedRows), row(.fileNames),
+                      row(.help)]),
         ]
     }
 

@@ -2,7 +2,7 @@ import StackEngine
 
 /// The demos `photostack demo NAME` can show (seed-systems §2–6), in F2 order.
 public enum DemoKind: String, CaseIterable, Sendable {
-    case sections, line, circle, calendar, paging
+    case sections, line, circle, calendar, paging, justified
 
     /// One line for `photostack demo --list`.
     public var summary: String {
@@ -12,6 +12,7 @@ public enum DemoKind: String, CaseIterable, Sendable {
         case .circle: return "20 round cells on a circle; click a cell to delete it, empty space to insert; g/Tab: circle <-> grid"
         case .calendar: return "a week of 7 days x 24 hours with day and hour headers and 20 random events; scrolls vertically"
         case .paging: return "a horizontal strip of 5 cells per page with paging and left/right 'more' indicators"
+        case .justified: return "3 sections of cells at their own proportions in justified rows; Ctrl+wheel or +/-: row height; r: new proportions"
         }
     }
 
@@ -34,6 +35,7 @@ public enum DemoKind: String, CaseIterable, Sendable {
         case .circle: return CircleDemoScreen()
         case .calendar: return CalendarDemoScreen(seed: seed)
         case .paging: return PagingDemoScreen()
+        case .justified: return JustifiedDemoScreen(seed: seed)
         }
     }
 }

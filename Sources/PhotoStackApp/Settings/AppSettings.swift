@@ -11,6 +11,15 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var albumGridZoomLevel: Int
     /// How albums and photos are ordered.
     public var sortOrder: PhotoSortOrder
+    /// The album grid's layout: square cards or justified rows of whole photos. Default square.
+    public var albumGridStyle: AlbumGridStyle
+    /// Whether the justified rows show each photo's file name under it. Default false.
+    public var showsFileNames: Bool
+    /// The grid style for this run only (`--grid`), in force over `albumGridStyle` until the user picks one; never
+    /// written to the file.
+    public var runGridStyle: AlbumGridStyle?
+    /// The grid style in force: this run's, else the remembered one.
+    public var gridStyleInForce: AlbumGridStyle { runGridStyle ?? albumGridStyle }
     /// The window's size and place when the app last closed.
     public var window: WindowGeometry?
     /// Folders opened as the library, newest first, at most `recentLimit` (the Places screen lists them).
@@ -18,14 +27,17 @@ public struct AppSettings: Codable, Equatable, Sendable {
     /// Keys this version does not know, as read (written back unchanged).
     public var otherKeys: [String: SettingsValue] = [:]
 
-    public init(albumsZoomLevel: Int = 0, albumGridZoomLevel: Int = 0, sortOrder: PhotoSortOrder = .name) {
+    public init(albumsZoomLevel: Int = 0, albumGridZoomLevel: Int = 0, sortOrder: PhotoSortOrder = .name,
+                albumGridStyle: AlbumGridStyle = .square, showsFileNames: Bool = false) {
         self.albumsZoomLevel = albumsZoomLevel
         self.albumGridZoomLevel = albumGridZoomLevel
         self.sortOrder = sortOrder
+        self.albumGridStyle = albumGridStyle
+        self.showsFileNames = showsFileNames
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case albumsZoomLevel, albumGridZoomLevel, sortOrder, window = "windowGeometry", recentLibraries
+        case albumsZoomLevel, albumGridZoomLevel, sortOrder, albumGridStyle, showsFileNames, window = "windowGeometry", recentLibraries
     }
 
     /// Any key, for the unknown ones.
@@ -45,6 +57,9 @@ public struct AppSettings: Codable, Equatable, Sendable {
         albumGridZoomLevel = (try? c.decodeIfPresent(Int.self, forKey: .albumGridZoomLevel)) ?? defaults.albumGridZoomLevel
         sortOrder = (try? c.decodeIfPresent(String.self, forKey: .sortOrder)).flatMap { $0 }
             .flatMap(PhotoSortOrder.init(rawValue:)) ?? defaults.sortOrder
+        albumGridStyle = (try? c.decodeIfPresent(String.self, forKey: .albumGridStyle)).flatMap { $0 }
+            .flatMap(AlbumGridStyle.init(rawValue:)) ?? defaults.albumGridStyle
+        showsFileNames = (try? c.decodeIfPresent(Bool.self, forKey: .showsFileNames)).flatMap { $0 } ?? defaults.showsFileNames
         window = (try? c.decodeIfPresent(WindowGeometry.self, forKey: .window)).flatMap { $0 }
         recentLibraries = ((try? c.decodeIfPresent([String].self, forKey: .recentLibraries)) ?? nil)?
             .filter { $0.hasPrefix("/") }.prefix(Self.recentLimit).map { $0 } ?? []
@@ -62,6 +77,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
         try c.encode(albumsZoomLevel, forKey: .albumsZoomLevel)
         try c.encode(albumGridZoomLevel, forKey: .albumGridZoomLevel)
         try c.encode(sortOrder, forKey: .sortOrder)
+        try c.encode(albumGridStyle, forKey: .albumGridStyle)
+        try c.encode(showsFileNames, forKey: .showsFileNames)
         try c.encodeIfPresent(window, forKey: .window)
         if !recentLibraries.isEmpty { try c.encode(recentLibraries, forKey: .recentLibraries) }
     }

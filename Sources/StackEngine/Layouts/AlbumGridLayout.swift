@@ -10,6 +10,8 @@ public final class AlbumGridLayout: FlowLayout {
     /// When true, items are stacked first-on-top (zIndex 100 + count − item, the photo-stack layout's order),
     /// so photos flying between a stack and the grid keep their pile order. Default false (flow order).
     public var ordersItemsAsStack = false { didSet { if oldValue != ordersItemsAsStack { invalidate() } } }
+    /// Extra height under every cell (room for a caption), points: cells are side × (side + captionHeight). Default 0.
+    public var captionHeight = 0.0 { didSet { if oldValue != captionHeight { invalidate() } } }
 
     /// - Parameters:
     ///   - targetCellSide: preferred thumbnail side (points).
@@ -29,7 +31,7 @@ public final class AlbumGridLayout: FlowLayout {
         guard available > 0, targetCellSide > 0 else { return Size(width: max(available, 0), height: max(available, 0)) }
         columns = columns(forViewWidth: viewSize.width, targetCellSide: targetCellSide)
         let side = ((available - Double(columns - 1) * spacing) / Double(columns)).rounded(.down)
-        return Size(width: side, height: side)
+        return Size(width: side, height: side + captionHeight)
     }
 
     /// The column count a view `width` points wide gets for cells of about `targetCellSide` points: the number of

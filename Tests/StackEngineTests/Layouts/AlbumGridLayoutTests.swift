@@ -30,4 +30,17 @@ final class AlbumGridLayoutTests: XCTestCase {
         layout.targetCellSide = 40
         XCTAssertTrue(layout.needsPrepare)
     }
+
+    /// Issue 32: a caption band under every cell (file names): cells side × (side + band), the columns and the side
+    /// unchanged, rows a band further apart.
+    func testACaptionBandMakesCellsTallerNotNarrower() {
+        let host = FakeLayoutHost(width: 320, height: 480, counts: [7])
+        let layout = AlbumGridLayout(targetCellSide: 100, spacing: 2).installed(in: host)
+        layout.captionHeight = 24
+        XCTAssertTrue(layout.needsPrepare)
+        layout.prepareIfNeeded()
+        XCTAssertEqual(layout.columns, 3)
+        XCTAssertEqual(layout.preparedItemSize, Size(width: 105, height: 129))
+        XCTAssertEqual(layout.frameForItem(at: IndexPath(item: 3, section: 0)), Rect(x: 0, y: 131, width: 105, height: 129))
+    }
 }

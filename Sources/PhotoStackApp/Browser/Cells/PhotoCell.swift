@@ -54,6 +54,14 @@ final class PhotoCell: DrawableView {
     var liftDeviceMatrix: (a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double)?
     /// Draws a stack lifted at rest from its pre-rendered lifted cards when built (false: always the exact drawing).
     var copiesLiftedCards = true
+    /// Draws the card at the element's own proportions straight from the photo's image (`PhotoCell+Proportional.swift`:
+    /// the justified grid) instead of the square card path.
+    var keepsProportions = false
+    /// The height of the file-name band under the card, points (0: no name): with `keepsProportions` the frame's bottom
+    /// band; a square card draws it only when its frame is that much taller than wide (not in a stack's pile).
+    var captionHeight = 0.0
+    /// The file name's layout, kept while the name and width stay.
+    var captionLayout: TextLayout?
 
     override func prepareForReuse() {
         photo = nil
@@ -69,6 +77,7 @@ final class PhotoCell: DrawableView {
         lastRestingKey = nil
         comesToRestFromReflow = false
         liftDeviceMatrix = nil
+        captionLayout = nil
     }
 
     /// The card geometry at rest (no lift): side (points), device pixels per point, rotation (radians) and the
@@ -121,6 +130,7 @@ final class PhotoCell: DrawableView {
     func prepare(deviceScale: Double, onScreen: Bool) {
         self.deviceScale = deviceScale
         guard isDrawn, let photo, let service, let a = attributes else { return }
+        if keepsProportions { prepareProportional(photo: photo, service: service); return }
         service.markInUse(photo.id, pixelSize: pixelSize)
         let (content, contentKey) = service.cardContent(for: photo.id, pixelSize: pixelSize)
         let hasStandIn = service.hasStandIn(for: photo.id) || hasRotatedStandIn(contentKey)
@@ -173,13 +183,14 @@ final class PhotoCell: DrawableView {
     /// scaled card is resampled differently at each offset (cairo's filters quantise the sampling phase), so until its
     /// exact card arrives it has no signature and is redrawn in every scroll-copy frame rather than moved.
     override var appearanceSignature: Int? {
+        if keepsProportions { var h = Hasher(); proportionalSignature(into: &h); return h.finalize() }
         if isDrawn, let photo, let service, !drawsExactCard(photo: photo, service: service) { return nil }
         var h = Hasher()
         h.combine(photo?.id)
         h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing); h.combine(showsTargetHighlight); h.combine(isSelected)
         // Not `mayRerender` or `mayDrawQuick`: they choose what is built next, not how an exact card is drawn (they flip
         // when a fling starts and ends, which would redraw every card of those frames).
-        h.combine(coveringRotation); h.combine(pixelSize); h.combine(deviceScale)
+        h.combine(coveringRotation); h.combine(pixelSize); h.combine(deviceScale); h.combine(captionHeight)
         if let photo, let service {
             h.combine(service.isIncomplete(photo.id))
             let contentKey = service.cardContent(for: photo.id, pixelSize: pixelSize).key
@@ -195,10 +206,11 @@ final class PhotoCell: DrawableView {
     /// indicators fade is not redrawn in every frame. nil while other elements occlude part of it (a fly-out's pile).
     override var appearanceSignatureInPlace: Int? {
         guard occluders.isEmpty else { return nil }
+        if keepsProportions { var h = Hasher(); proportionalSignature(into: &h); return h.finalize() }
         var h = Hasher()
         h.combine(photo?.id)
         h.combine(isDrawn); h.combine(lift); h.combine(castsLiftShadow); h.combine(showsFocusRing); h.combine(showsTargetHighlight); h.combine(isSelected)
-        h.combine(coveringRotation); h.combine(pixelSize); h.combine(deviceScale)
+        h.combine(coveringRotation); h.combine(pixelSize); h.combine(deviceScale); h.combine(captionHeight)
         if isDrawn, let photo, let service {
             h.combine(service.isIncomplete(photo.id))
             let contentKey = service.cardContent(for: photo.id, pixelSize: pixelSize).key
@@ -212,8 +224,8 @@ final class PhotoCell: DrawableView {
     }
 
     /// The square the next `draw` paints opaque (`PhotoCell+Occlusion.swift`).
-    override var opaqueRect: CanvasRect? { drawnOpaqueSquare }
-    override var hidesIdenticalElementsBeneath: Bool { drawsPhoto }
+    override var opaqueRect: CanvasRect? { keepsProportions ? nil : drawnOpaqueSquare }
+    override var hidesIdenticalElementsBeneath: Bool { !keepsProportions && drawsPhoto }
 
     /// The image surface on the card, if any (tests check identity with it).
     var shownSurface: ImageSurface? {
@@ -233,12 +245,13 @@ final class PhotoCell: DrawableView {
     /// True when the card rests (no lift) but its exact rendering is not built yet: a stand-in or the quick card
     /// is drawn until it arrives. A query: nothing is prepared or marked.
     var waitsForExactCard: Bool {
-        guard isDrawn, let photo, let service, restingGeometry != nil else { return false }
+        guard isDrawn, !keepsProportions, let photo, let service, restingGeometry != nil else { return false }
         return !drawsExactCard(photo: photo, service: service)
     }
 
     override func draw(in ctx: CairoContext, size: Size, deviceScale: Double) {
         guard isDrawn, size.width > 0, let photo, let service else { return }
+        if keepsProportions { drawProportional(in: ctx, size: size, photo: photo, service: service); return }
         let (content, contentKey) = service.cardContent(for: photo.id, pixelSize: pixelSize)
         let side = size.width, c = side / 2
         let m = ctx.currentMatrix()
@@ -290,6 +303,7 @@ final class PhotoCell: DrawableView {
     /// The focus ring, and the "incomplete file" mark on a photo decoded from a file that ended early.
     private func drawMarks(in ctx: CairoContext, side: Double, photo: Photo, service: PhotoService) {
         drawFocusRing(in: ctx, side: side)
+        drawCaptionUnderSquare(in: ctx, side: side, photo: photo)
         guard service.isIncomplete(photo.id), side > 60 else { return }
         NoteDrawing.pill("incomplete file", in: ctx, centerX: side / 2, centerY: side - min(24, side / 8),
                          maxWidth: side - 12, font: "Sans Bold \(Int(max(8, min(12, side / 18))))", alpha: 0.85)
@@ -299,6 +313,7 @@ final class PhotoCell: DrawableView {
     private func drawQuick(_ content: PhotoCardContent, in ctx: CairoContext, side: Double) {
         PhotoCardRenderer().drawQuick(content, in: ctx, rect: CanvasRect(x: 0, y: 0, width: side, height: side))
         drawFocusRing(in: ctx, side: side)
+        if let photo { drawCaptionUnderSquare(in: ctx, side: side, photo: photo) }
     }
 
     private func drawFocusRing(in ctx: CairoContext, side: Double) {

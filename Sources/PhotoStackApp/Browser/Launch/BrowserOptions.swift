@@ -2,6 +2,7 @@ import ArgumentParser
 import PhotoPipeline
 
 extension PhotoSortOrder: ExpressibleByArgument {}
+extension AlbumGridStyle: ExpressibleByArgument {}
 
 /// Options of the album browser (debug helpers to show a given screen, for snapshots and tests).
 public struct BrowserOptions: ParsableArguments {
@@ -13,6 +14,9 @@ public struct BrowserOptions: ParsableArguments {
 
     @Option(help: "Order albums and photos by name, date taken (EXIF, else file time) or modification time (this run only; the menu's choice is remembered).")
     public var sort: PhotoSortOrder?
+
+    @Option(help: "Lay album grids out as square cards or justified rows of whole photos (this run only; the menu's choice is remembered).")
+    public var grid: AlbumGridStyle?
 
     @Flag(help: "Start a slideshow (from the photo or album opened, else through every album). --slideshow SECONDS sets the seconds per photo.")
     public var slideshow = false

@@ -5,6 +5,8 @@ extension BrowserScreen {
     /// one), the saved zoom levels, a slideshow to start once the library is there (`--slideshow [SECONDS]`);
     /// later sort and zoom changes are saved to `store`.
     public func configure(settings: AppSettings, store: SettingsStore?, options: BrowserOptions) {
+        var settings = settings
+        settings.runGridStyle = options.grid
         actions.settings = settings
         actions.settingsStore = store
         applySavedZoom(settings)

@@ -32,6 +32,7 @@ extension AlbumScreen {
     public func setZoomLevel(_ level: Int) {
         zoom.level = min(Self.zoomLevels.upperBound, max(Self.zoomLevels.lowerBound, level))
         gridLayout.targetCellSide = gridCellSide
+        justifiedLayout.targetRowHeight = gridCellSide
     }
 
     /// The grid's column count at `level` in this window.
@@ -43,6 +44,9 @@ extension AlbumScreen {
     /// column count changes (or the levels end: then the last level that changed it).
     func level(steppingBy steps: Int) -> Int {
         guard steps != 0 else { return zoom.level }
+        if gridStyle == .justified {   // every level changes the row height
+            return min(Self.zoomLevels.upperBound, max(Self.zoomLevels.lowerBound, zoom.level + steps))
+        }
         let direction = steps > 0 ? 1 : -1
         var level = zoom.level
         for _ in 0..<abs(steps) {
@@ -56,7 +60,7 @@ extension AlbumScreen {
     }
 
     /// True while the grid is the layout shown and nothing flies: zoom steps apply.
-    var canZoom: Bool { collectionView.collectionViewLayout === gridLayout && flight == nil && !isClosing && viewportWidth > 0 }
+    var canZoom: Bool { collectionView.collectionViewLayout === activeGridLayout && flight == nil && !isClosing && viewportWidth > 0 }
 
     /// Zooms to `level` (clamped) with an animated reflow from `time` that keeps the photo under `anchor` (viewport
     /// points; default: the pointer's last position, else the window's centre) in place; tells `zoom.onChange`. A
@@ -66,15 +70,19 @@ extension AlbumScreen {
     public func zoom(to level: Int, about anchor: Point? = nil, at time: Double) -> Bool {
         let l = min(Self.zoomLevels.upperBound, max(Self.zoomLevels.lowerBound, level))
         guard l != zoom.level, canZoom else { return false }
-        let sameColumns = columns(atLevel: l) == columns(atLevel: zoom.level)
+        let sameColumns = gridStyle == .square && columns(atLevel: l) == columns(atLevel: zoom.level)
         zoom.level = l
         let side = gridCellSide
         let p = anchor ?? lastPointer ?? Point(x: viewportWidth / 2, y: viewportHeight / 2)
         let t = max(time, self.time)
         if !sameColumns, let cell = zoom.anchorCell(near: p, in: collectionView, at: t) {
-            collectionView.zoomLayout(keeping: cell, under: p, at: t) { gridLayout.targetCellSide = side }
+            collectionView.zoomLayout(keeping: cell, under: p, at: t) {
+                gridLayout.targetCellSide = side
+                justifiedLayout.targetRowHeight = side
+            }
         } else {
             gridLayout.targetCellSide = side
+            justifiedLayout.targetRowHeight = side
             if !sameColumns { collectionView.invalidateLayout(animated: true, options: .reflow) }
         }
         self.time = max(self.time, time)
@@ -106,6 +114,7 @@ extension AlbumScreen {
 
     /// The state JSON's zoom facts: `zoomLevel` and `cellSide` (points, the grid's cells now).
     func zoomState() -> [String: StateValue] {
-        ["zoomLevel": .int(zoom.level), "cellSide": .double(gridLayout.preparedItemSize.width)]
+        ["zoomLevel": .int(zoom.level),
+         "cellSide": .double(gridStyle == .justified ? justifiedLayout.targetRowHeight : gridLayout.preparedItemSize.width)]
     }
 }

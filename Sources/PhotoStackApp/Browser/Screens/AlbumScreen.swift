@@ -25,6 +25,16 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     public private(set) var album: Album
     public let photos: PhotoService
     let gridLayout: AlbumGridLayout
+    /// Whole photos in justified rows, the other grid style (`AlbumScreen+Justified.swift`).
+    let justifiedLayout: JustifiedLayout
+    /// Square cards or justified rows; `setGridStyle` changes it.
+    public internal(set) var gridStyle = AlbumGridStyle.square
+    /// With justified rows: each photo's file name under it.
+    public internal(set) var showsFileNames = false
+    /// The photos' proportions by item, for the justified rows.
+    var proportions = PhotoProportions()
+    /// True while the photos glide from justified rows to the square grid: they keep their proportions until they rest.
+    var proportionalUntilRest = false
     var dataSource: DiffableDataSource<Int, PhotoKey>!
     /// The album's photos by their key in the folder.
     var photosByKey: [PhotoKey: Photo] = [:]
@@ -63,6 +73,9 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         gridLayout = AlbumGridLayout(targetCellSide: Self.cellSide(level: 0, viewWidth: 0), spacing: 22,
                                      inset: EdgeInsets(top: Self.headerHeight, left: 28, bottom: 28, right: 28))
         gridLayout.ordersItemsAsStack = true
+        justifiedLayout = JustifiedLayout(targetRowHeight: Self.cellSide(level: 0, viewWidth: 0), spacing: 22,
+                                          inset: EdgeInsets(top: Self.headerHeight, left: 28, bottom: 28, right: 28))
+        justifiedLayout.defaultAspectRatio = Self.defaultAspectRatio
         pendingOrigin = origin
         // Until the screen is sized the grid is not known: start empty-handed (the pile is made at the first resize).
         let initial: CollectionViewLayout = origin.map {
@@ -75,9 +88,11 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
             cell.photo = self.photosByKey[id]
             cell.service = self.photos
             cell.pixelSize = self.pixelSize
+            self.configureProportions(of: cell)
             return cell
         }
         collectionView.delegate = self
+        justifiedLayout.aspectRatios = self
         collectionView.animationOptions = AnimationOptions(duration: 0.45, curve: .standardEaseInOut)
         apply(album, reloading: [], animated: false, at: 0)
         backgroundColor = RGBA(0.16, 0.18, 0.22)
@@ -109,6 +124,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         snapshot.appendItems(keys, toSection: 0)
         let reload = reloading.filter { photosByKey[$0] != nil }
         if !reload.isEmpty { snapshot.reloadItems(reload) }
+        proportions.reset(photos: keys.compactMap { photosByKey[$0] }, service: photos)   // by the new items, before the update lays them out
         dataSource.apply(snapshot, animated: animated, at: time)
         // Renderers that stay (same key) show the photo's current value (a renamed folder: a new path).
         for item in collectionView.displayList {
@@ -120,17 +136,29 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     }
 
     /// Longest side to load for a grid photo, device pixels.
-    var pixelSize: Int { Int((max(gridLayout.preparedItemSize.width, 120) * deviceScale).rounded(.up)) }
+    var pixelSize: Int {
+        let side = gridStyle == .justified ? justifiedLayout.targetRowHeight * Self.justifiedPixelFactor : gridLayout.preparedItemSize.width
+        return Int((max(side, 120) * deviceScale).rounded(.up))
+    }
+
+    /// Longest side to load for the photo at `indexPath`, device pixels: `pixelSize`, or in justified rows the photo's
+    /// own frame when that is longer (a panorama as wide as two or three photos is not drawn from an image of one).
+    func pixelSize(at indexPath: StackEngine.IndexPath) -> Int {
+        let base = pixelSize
+        guard gridStyle == .justified, let a = collectionView.collectionViewLayout.layoutAttributesForItem(at: indexPath) else { return base }
+        return max(base, Int((max(a.frame.width, a.frame.height) * deviceScale).rounded(.up)))
+    }
 
     /// The grid's column count.
     public var columns: Int { gridLayout.columns }
 
     /// The items of the grid that meet the window now (content offset as of the last frame).
     var itemsOnScreen: Range<Int> {
-        gridLayout.prepareIfNeeded()
+        let grid = activeGridLayout
+        grid.prepareIfNeeded()
         let offset = collectionView.contentOffset
         let viewport = Rect(x: offset.x, y: offset.y, width: viewportWidth, height: viewportHeight)
-        let items = gridLayout.layoutAttributesForElements(in: viewport).filter { $0.category == .cell }.map(\.indexPath.item)
+        let items = grid.layoutAttributesForElements(in: viewport).filter { $0.category == .cell }.map(\.indexPath.item)
         guard let lo = items.min(), let hi = items.max() else { return 0..<0 }
         return lo..<(hi + 1)
     }
@@ -154,19 +182,29 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
 
     public override func resize(width: Double, height: Double, scale: Double, at time: Double) {
         // Thumbnails of the zoom level's size, as many columns as fit (`AlbumScreen+Zoom.swift`).
-        gridLayout.targetCellSide = Self.cellSide(level: zoomLevel, viewWidth: width)
+        let side = Self.cellSide(level: zoomLevel, viewWidth: width)
+        // Justified rows keep the photo at the top left in place: it is found before the row height moves.
+        let anchor = pendingOrigin == nil ? justifiedResizeAnchor(width: width, height: height, at: max(time, self.time)) : nil
+        gridLayout.targetCellSide = side
+        if anchor == nil { justifiedLayout.targetRowHeight = side }
         if let origin = pendingOrigin {
             // The pile: the photos of the grid's first screenful, at the stack.
             pendingOrigin = nil
-            gridLayout.host = collectionView
+            let grid = activeGridLayout
+            grid.host = collectionView
             viewportWidth = width; viewportHeight = height
             collectionView.size = Size(width: width, height: height)
             let pile = StackedPhotosLayout(frame: origin.frame, items: itemsOnScreen, rotation: origin.rotation, contentSize: .zero)
-            gridLayout.host = nil
+            grid.host = nil
             collectionView.setCollectionViewLayout(pile, animated: false, at: time)
             super.resize(width: width, height: height, scale: scale, at: time)
             flight = (time, collectionView.animationOptions.duration, true)
-            collectionView.setCollectionViewLayout(gridLayout, animated: true, at: time) { [weak self] in self?.flight = nil }
+            collectionView.setCollectionViewLayout(grid, animated: true, at: time) { [weak self] in self?.flight = nil }
+        } else if let anchor {
+            collectionView.zoomLayout(keeping: anchor.cell, under: anchor.point, at: max(time, self.time)) {
+                justifiedLayout.targetRowHeight = side
+                super.resize(width: width, height: height, scale: scale, at: time)
+            }
         } else {
             super.resize(width: width, height: height, scale: scale, at: time)
         }
@@ -178,7 +216,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         super.update(at: time)
         if !endedCells.isEmpty {
             let prefetched = collectionView.prefetchedIndexPaths, visible = Set(collectionView.indexPathsForVisibleItems)
-            for (p, id) in endedCells where !prefetched.contains(p) && !visible.contains(p) { photos.cancel(id, pixelSize: pixelSize) }
+            for (p, id) in endedCells where !prefetched.contains(p) && !visible.contains(p) { photos.cancel(id, pixelSize: pixelSize(at: p)) }
             endedCells.removeAll()
         }
         let animating = collectionView.elementsAreAnimating
@@ -188,6 +226,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         let viewport = Rect(x: offset.x, y: offset.y, width: viewportWidth, height: viewportHeight)
         // Loads first: the loader threads read the thumbnails while this thread prepares the cards.
         if needsImageRequests && !animating { requestVisibleImages() }
+        followAspectRatios()
         let focused = selectedItem
         let pointed = pointerTarget.flatMap { $0.category == .cell && !scrolling ? $0.indexPath.item : nil }
         for item in collectionView.displayList {
@@ -197,7 +236,12 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
             cell.showsFocusRing = !isClosing && focused == item.attributes.indexPath.item
             cell.showsTargetHighlight = !isClosing && !cell.isSelected
                 && (pointed == item.attributes.indexPath.item || cell.photo.map { menuTargets.contains($0.id) } == true)
-            if cell.pixelSize != px { cell.pixelSize = px }
+            configureProportions(of: cell)
+            let cellPixels = gridStyle == .justified ? pixelSize(at: item.attributes.indexPath) : px
+            if cell.pixelSize != cellPixels {
+                cell.pixelSize = cellPixels
+                needsImageRequests = true   // asked for at its new size in the next update (a frame that grew)
+            }
             cell.prepare(deviceScale: deviceScale, onScreen: item.attributes.boundingBox.intersects(viewport))
         }
         prepareHeader()
@@ -244,6 +288,10 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
             guard let s = selectionOnScreen() else { select(0, at: time); return true }
             let c = max(1, columns)
             let step = key.key == .left ? -1 : key.key == .right ? 1 : key.key == .up ? -c : c
+            if gridStyle == .justified, key.key == .up || key.key == .down {
+                select(justifiedNeighbour(of: s, below: key.key == .down) ?? s, at: time)
+                return true
+            }
             select(min(n - 1, max(0, s + step)), at: time)
             return true
         default:
@@ -338,6 +386,7 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
         if let s = selectedItem { out["selected"] = .int(s) }
         if let key = pointerTarget, key.category == .cell { out["pointerTarget"] = .int(key.indexPath.item) }
         out.merge(zoomState()) { $1 }
+        out.merge(gridStyleState()) { $1 }
         return out
     }
 
@@ -372,10 +421,9 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
 
     func requestVisibleImages() {
         needsImageRequests = false
-        let px = pixelSize
         for (indexPath, view) in collectionView.visibleCells {
             guard let cell = view as? PhotoCell, let photo = cell.photo else { continue }
-            photos.want(photo, pixelSize: px, priority: .visible, order: indexPath.item)
+            photos.want(photo, pixelSize: pixelSize(at: indexPath), priority: .visible, order: indexPath.item)
         }
     }
 
@@ -390,17 +438,15 @@ public final class AlbumScreen: CollectionScreen, CollectionViewDelegate {
     }
 
     public func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [StackEngine.IndexPath]) {
-        let px = pixelSize
         for (rank, p) in indexPaths.enumerated() {
             guard let id = dataSource.itemIdentifier(for: p), let photo = photosByKey[id] else { continue }
-            photos.want(photo, pixelSize: px, priority: .prefetch, order: rank)
+            photos.want(photo, pixelSize: pixelSize(at: p), priority: .prefetch, order: rank)
         }
     }
 
     public func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [StackEngine.IndexPath]) {
-        let px = pixelSize
         for p in indexPaths {
-            if let id = dataSource.itemIdentifier(for: p), let photo = photosByKey[id] { photos.cancel(photo.id, pixelSize: px) }
+            if let id = dataSource.itemIdentifier(for: p), let photo = photosByKey[id] { photos.cancel(photo.id, pixelSize: pixelSize(at: p)) }
         }
     }
 }

@@ -37,6 +37,9 @@ public final class PhotoService {
     private var failures: [PhotoPath: String] = [:]
     /// Each photo's size as displayed (orientation applied), pixels, as the decoder or the thumbnail reported it.
     private var originalSizes: [PhotoPath: (width: Int, height: Int)] = [:]
+    /// Every photo whose `originalSize(of:)` was learned or changed, in order: a screen laying photos out at their
+    /// proportions reads on from where it stopped (`PhotoProportions`).
+    public private(set) var sizeLog: [PhotoPath] = []
     /// Cards asked for in this frame and the previous one (builds of others are cancelled).
     var wantedCards: Set<CardKey> = [], previouslyWantedCards: Set<CardKey> = []
     /// Cards asked for in this frame's update for cells on screen (any need but `.ahead`).
@@ -228,7 +231,10 @@ public final class PhotoService {
             if loaded.source == .decode { decodedCount += 1 }
             if loaded.isIncomplete { incomplete.insert(result.photoID) } else { incomplete.remove(result.photoID) }
             if loaded.originalWidth > 0, loaded.originalHeight > 0 {
-                originalSizes[result.photoID] = (loaded.originalWidth, loaded.originalHeight)
+                if let old = originalSizes[result.photoID], old == (loaded.originalWidth, loaded.originalHeight) {} else {
+                    originalSizes[result.photoID] = (loaded.originalWidth, loaded.originalHeight)
+                    sizeLog.append(result.photoID)
+                }
             }
             // The decoded buffer becomes the surface's pixels (no copy, no fresh pages on the UI thread); a buffer
             // cairo cannot take as is is copied.

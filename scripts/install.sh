@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Installs PhotoStack for the desktop: the binary, the .desktop file, the hicolor icons and a man page
-# generated from the command-line definition. --uninstall removes exactly those files again.
+# Installs PhotoStack for the desktop: the binary, the .desktop file, the hicolor icons, a man page
+# generated from the command-line definition and the sample library (PREFIX/share/photostack/library, which
+# the binary finds beside itself: a first launch with an empty ~/Pictures shows it). --uninstall removes
+# exactly those files again.
 #
 # Usage: scripts/install.sh [--prefix DIR] [--binary PATH] [--uninstall]
 #   --prefix DIR   where to install (default /usr/local; ~/.local for a per-user install)
@@ -28,6 +30,8 @@ case "$prefix" in /*) ;; *) prefix="$PWD/$prefix" ;; esac
 sizes=(16 32 48 64 128 256)
 files=("$prefix/bin/photostack" "$prefix/share/applications/photostack.desktop" "$prefix/share/man/man1/photostack.1")
 for s in "${sizes[@]}"; do files+=("$prefix/share/icons/hicolor/${s}x${s}/apps/photostack.png"); done
+# The sample library: a folder of this script's own (removed whole).
+library="$prefix/share/photostack/library"
 
 # Refreshes the desktop's caches when the tools are there (missing tools or caches are not an error).
 refresh_caches() {
@@ -43,6 +47,7 @@ if [ "$uninstall" = 1 ]; then
   for f in "${files[@]}"; do
     if [ -e "$f" ] || [ -L "$f" ]; then rm -f "$f"; echo "removed $f"; fi
   done
+  if [ -d "$library" ]; then rm -rf "$library"; echo "removed $library"; fi
   refresh_caches
   # The cache update-desktop-database wrote, when nothing else is left beside it.
   apps="$prefix/share/applications"
@@ -52,7 +57,7 @@ if [ "$uninstall" = 1 ]; then
     local d="$1"
     while [ "$d" != "$prefix" ] && [ -d "$d" ] && [ -z "$(ls -A "$d")" ]; do rmdir "$d"; d="$(dirname "$d")"; done
   }
-  for f in "${files[@]}"; do prune "$(dirname "$f")"; done
+  for f in "${files[@]}" "$library"; do prune "$(dirname "$f")"; done
   exit 0
 fi
 
@@ -76,6 +81,11 @@ trap 'rm -f "$manpage" "$keys"' EXIT
 "$prefix/bin/photostack" --experimental-dump-help \
   | python3 scripts/make-manpage.py --version "$version" --date "$(date -u +%Y-%m-%d)" --keys "$keys" > "$manpage"
 install -D -m 644 "$manpage" "$prefix/share/man/man1/photostack.1"
+rm -rf "$library"
+mkdir -p "$library"
+cp -R assets/library/. "$library/"
+find "$library" -type d -exec chmod 755 {} +
+find "$library" -type f -exec chmod 644 {} +
 refresh_caches
-for f in "${files[@]}"; do echo "installed $f"; done
+for f in "${files[@]}" "$library"; do echo "installed $f"; done
 case ":$PATH:" in *":$prefix/bin:"*) ;; *) echo "note: $prefix/bin is not on PATH" ;; esac

@@ -5,7 +5,7 @@ import Glibc
 
 /// The file-system type holding a path, from `/proc/self/mounts`, and whether that type reports changes
 /// made by other machines through inotify (network and most FUSE file systems do not).
-enum MountTable {
+public enum MountTable {
     /// Types whose changes made elsewhere produce no inotify events.
     static let withoutRemoteEvents: Set<String> = [
         "nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "virtiofs", "afs", "ceph", "glusterfs", "lustre", "davfs",

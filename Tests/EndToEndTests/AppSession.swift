@@ -60,11 +60,13 @@ final class AppSession {
     ///   - environment: variables set for the app last (e.g. an XDG_CONFIG_HOME shared by two sessions).
     ///   - displayProfile: an ICC profile put on the root window (`_ICC_PROFILE`) before launch.
     ///   - passesSize: false launches without `--size` (the app picks its size: the remembered one).
+    ///   - workingDirectory: the app's current directory (default: the test's).
+    ///   - binary: the photostack to run (default `AppSession.binary`), e.g. a copy away from the repository.
     /// The app's XDG_CACHE_HOME, XDG_DATA_HOME (its trash) and XDG_CONFIG_HOME (its settings) are folders inside
     /// `tempDir`, so thumbnails, trashed photos and settings never leak between runs or into the user's.
     init(arguments: [String], width: Int = 1024, height: Int = 768, scale: Double? = 1, resources: String? = nil,
          screen: (width: Int, height: Int)? = nil, windowManager: Bool = false, environment: [String: String] = [:],
-         displayProfile: String? = nil, passesSize: Bool = true) throws {
+         displayProfile: String? = nil, passesSize: Bool = true, workingDirectory: String? = nil, binary: String? = nil) throws {
         try Self.requireTools()
         self.width = width
         self.height = height
@@ -107,7 +109,8 @@ final class AppSession {
             do { wm = try startWindowManager() } catch { stop(); throw error }
         }
         let a = Process()
-        a.executableURL = URL(fileURLWithPath: Self.binary)
+        a.executableURL = URL(fileURLWithPath: binary ?? Self.binary)
+        if let workingDirectory { a.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         a.arguments = arguments + ["--state", statePath] + (passesSize ? ["--size", "\(width)x\(height)"] : [])
             + (scale.map { ["--scale", "\($0)"] } ?? [])
         var env = ProcessInfo.processInfo.environment

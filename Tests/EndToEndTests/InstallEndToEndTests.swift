@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// The desktop files and `scripts/install.sh`: the .desktop file validates, an install into a prefix gives a
-/// working `photostack --version`, icons in hicolor and a man page; `--uninstall` removes it all.
+/// working `photostack --version`, icons in hicolor, a man page and the sample library the installed binary opens
+/// when ~/Pictures is empty; `--uninstall` removes it all.
 final class InstallEndToEndTests: XCTestCase {
     private let validator = "/usr/bin/desktop-file-validate"
 
@@ -63,6 +64,21 @@ final class InstallEndToEndTests: XCTestCase {
             let r = try AppSession.execute(validator, [prefix + "/share/applications/photostack.desktop"], display: nil)
             XCTAssertEqual(r.status, 0, r.out + r.err)
         }
+
+        // The sample library, found by the installed binary beside itself: a first launch with an empty ~/Pictures shows it.
+        let library = prefix + "/share/photostack/library"
+        let albums = try fm.contentsOfDirectory(atPath: library).filter { !$0.hasPrefix(".") }
+        XCTAssertEqual(albums.count, 12, "\(albums)")
+        let home = prefix + "-home"
+        try fm.createDirectory(atPath: home + "/Pictures", withIntermediateDirectories: true)
+        defer { try? fm.removeItem(atPath: home) }
+        let state = home + "/state.json"
+        let first = try AppSession.execute("/usr/bin/env", ["-i", "HOME=\(home)", "PATH=/usr/bin:/bin", prefix + "/bin/photostack",
+                                                            "--snapshot", home + "/first.png", "--state", state], display: nil)
+        XCTAssertEqual(first.status, 0, first.err)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state))) as? [String: Any]
+        XCTAssertEqual(json?["screen"] as? String, "albums")
+        XCTAssertEqual((json?["layout"] as? [String: Any])?["library"] as? String, library)
 
         let uninstall = try AppSession.execute(script, ["--prefix", prefix, "--uninstall"], display: nil)
         XCTAssertEqual(uninstall.status, 0, uninstall.err)

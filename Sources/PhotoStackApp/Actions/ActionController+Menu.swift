@@ -23,6 +23,7 @@ extension ActionController {
                       [.copy, .moveToTrash, .rotateClockwise, .rotateCounterClockwise, .info],
                       [.slideshow], [.undo, .fullscreen, .help]]
         }
+        if browser.onShowPlaces != nil { groups.append([.places]) }
         var rows: [ContextMenu.Row] = []
         for group in groups {
             if !rows.isEmpty { rows.append(.separator) }

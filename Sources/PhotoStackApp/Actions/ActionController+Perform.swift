@@ -45,6 +45,9 @@ extension ActionController {
             setShowsFileNames(!settings.showsFileNames)
         case .help:
             overlay = overlay == .help ? nil : .help
+        case .places:
+            overlay = nil
+            browser.onShowPlaces?()
         }
     }
 
@@ -64,6 +67,7 @@ extension ActionController {
         case .fullscreen, .sort, .help: return true
         case .justifiedRows: return browser.top is AlbumScreen
         case .fileNames: return browser.top is AlbumScreen
+        case .places: return browser.onShowPlaces != nil
         case .copy, .moveToTrash, .rotateClockwise, .rotateCounterClockwise, .info: return !targets.photos.isEmpty
         }
     }

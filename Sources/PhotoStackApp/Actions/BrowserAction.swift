@@ -25,6 +25,7 @@ enum BrowserAction: Hashable {
     /// Justified rows: file names under the photos, on ↔ off.
     case fileNames
     case help
+    case places
 
     /// The menu and help title.
     var title: String {
@@ -49,6 +50,7 @@ enum BrowserAction: Hashable {
         case .justifiedRows: return "Whole photos in rows"
         case .fileNames: return "File names under photos"
         case .help: return "Keyboard shortcuts"
+        case .places: return "Open folder…"
         }
     }
 
@@ -89,6 +91,7 @@ enum BrowserAction: Hashable {
         case .justifiedRows: return [Shortcut(.character("g"), label: "G")]
         case .fileNames: return [Shortcut(.character("G"), label: "Shift+G")]
         case .help: return [Shortcut(.character("?"), label: "?"), Shortcut(.function(1), label: "F1")]
+        case .places: return [Shortcut(.character("o"), [.control], label: "Ctrl+O")]
         }
     }
 
@@ -96,7 +99,7 @@ enum BrowserAction: Hashable {
     /// some screens and are matched there).
     static let keyed: [BrowserAction] = [.openWith, .showInFolder, .copy, .moveToTrash, .undo, .rotateClockwise,
                                          .rotateCounterClockwise, .info, .slideshow, .fullscreen, .selectAll,
-                                         .sort(.name), .sort(.taken), .sort(.modified), .justifiedRows, .fileNames, .help]
+                                         .sort(.name), .sort(.taken), .sort(.modified), .justifiedRows, .fileNames, .help, .places]
 
     /// The action `key` is the shortcut of, among `keyed`.
     static func matching(_ key: KeyEvent) -> BrowserAction? {

@@ -14,7 +14,7 @@ enum HelpOverlay {
                         ("Left, Right, wheel", "Previous / next photo"), ("+, −, Ctrl+wheel", "Zoom the photo"),
                         ("0, 1, double-click", "Fit / 100 %"),
                         ("Ctrl+wheel, Ctrl+±, pinch", "More / fewer columns (Ctrl+0: default)"), ("Right-click", "Menu of actions"),
-                        ("F5", "Look for changes again"), ("Q, Ctrl+Q", "Quit")]),
+                        ("F5", "Look for changes again"), row(.places), ("Q, Ctrl+Q", "Quit")]),
             ("Photos", [row(.openWith), row(.showInFolder), row(.copy), row(.moveToTrash), row(.undo),
                         row(.rotateClockwise), row(.rotateCounterClockwise), row(.info)]),
             ("Select (album)", [("Ctrl+click", "Add or remove a photo"), ("Shift+click", "Select a range"),

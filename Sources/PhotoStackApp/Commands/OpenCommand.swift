@@ -7,7 +7,7 @@ public struct OpenCommand: ParsableCommand {
         commandName: "open",
         abstract: "Open a folder of photos (every folder under it that holds photos is an album), one photo, or several.",
         discussion: """
-            FOLDER: its albums as stacks (a folder of photos without sub-folders opens on its grid). PHOTO: the photo, with its folder's photos for previous/next. Several PHOTOs: one album of them. No argument: your pictures folder (XDG_PICTURES_DIR, else ~/Pictures) when it holds photos, else the sample library. The library is watched: photos and albums added, deleted, edited or renamed while it is open show up at once (F5 looks again).
+            FOLDER: its albums as stacks (a folder of photos without sub-folders opens on its grid). PHOTO: the photo, with its folder's photos for previous/next. Several PHOTOs: one album of them. No argument: your pictures folder (XDG_PICTURES_DIR, else ~/Pictures) when it holds photos, else the sample library. With nothing to open (no photos there and no sample library, or a FOLDER without photos or that does not exist) the window opens on Places; Ctrl+O shows Places from anywhere (pictures, home, recent libraries, GTK bookmarks, drives and network shares). The library is watched: photos and albums added, deleted, edited or renamed while it is open show up at once (F5 looks again).
             """)
 
     @Argument(help: "A folder, one photo, or several photos (default: your pictures folder, else the sample library).")
@@ -20,11 +20,11 @@ public struct OpenCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        let choice = try BrowserLaunch.resolve(paths)
+        let plan = try BrowserLaunch.resolve(paths)
         let browser = self.browser
         let made = ScreenHolder()
         let launcher = Launcher(options: display) { post in
-            let screen = BrowserLaunch.makeScreen(choice: choice, post: post, options: browser)
+            let screen = BrowserLaunch.makeHost(plan: plan, post: post, options: browser)
             made.screen = screen
             return screen
         }
@@ -34,6 +34,6 @@ public struct OpenCommand: ParsableCommand {
 
     /// The browser the launcher made, for the wait at the end.
     private final class ScreenHolder {
-        var screen: BrowserScreen?
+        var screen: LibraryHost?
     }
 }

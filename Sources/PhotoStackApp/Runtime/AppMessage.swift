@@ -19,6 +19,9 @@ public enum AppMessage: Sendable {
     /// Memory was asked back (SIGUSR1, e.g. by the soak test's leak check or a memory-pressure daemon): the
     /// caches drop what is not on screen (rebuilt on demand) and free heap goes back to the system.
     case releaseMemory
+    /// The Places screen's background work: its entries found, a chosen folder checked; or a library's own
+    /// messages waiting in its mailbox (`LibraryHost`).
+    case places(PlacesMessage)
 }
 
 /// A card built off the UI thread for `key`; nil `card` when the build failed.

@@ -22,6 +22,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var gridStyleInForce: AlbumGridStyle { runGridStyle ?? albumGridStyle }
     /// The window's size and place when the app last closed.
     public var window: WindowGeometry?
+    /// Folders opened as the library, newest first, at most `recentLimit` (the Places screen lists them).
+    public var recentLibraries: [String] = []
     /// Keys this version does not know, as read (written back unchanged).
     public var otherKeys: [String: SettingsValue] = [:]
 
@@ -35,7 +37,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case albumsZoomLevel, albumGridZoomLevel, sortOrder, albumGridStyle, showsFileNames, window = "windowGeometry"
+        case albumsZoomLevel, albumGridZoomLevel, sortOrder, albumGridStyle, showsFileNames, window = "windowGeometry", recentLibraries
     }
 
     /// Any key, for the unknown ones.
@@ -59,6 +61,8 @@ public struct AppSettings: Codable, Equatable, Sendable {
             .flatMap(AlbumGridStyle.init(rawValue:)) ?? defaults.albumGridStyle
         showsFileNames = (try? c.decodeIfPresent(Bool.self, forKey: .showsFileNames)).flatMap { $0 } ?? defaults.showsFileNames
         window = (try? c.decodeIfPresent(WindowGeometry.self, forKey: .window)).flatMap { $0 }
+        recentLibraries = ((try? c.decodeIfPresent([String].self, forKey: .recentLibraries)) ?? nil)?
+            .filter { $0.hasPrefix("/") }.prefix(Self.recentLimit).map { $0 } ?? []
         let known = Set(CodingKeys.allCases.map(\.rawValue))
         let all = try decoder.container(keyedBy: AnyKey.self)
         for key in all.allKeys where !known.contains(key.stringValue) {
@@ -76,5 +80,17 @@ public struct AppSettings: Codable, Equatable, Sendable {
         try c.encode(albumGridStyle, forKey: .albumGridStyle)
         try c.encode(showsFileNames, forKey: .showsFileNames)
         try c.encodeIfPresent(window, forKey: .window)
+        if !recentLibraries.isEmpty { try c.encode(recentLibraries, forKey: .recentLibraries) }
+    }
+
+    /// How many recent libraries are remembered.
+    public static let recentLimit = 6
+
+    /// `folder` remembered as the newest recent library (moved to the front when it was there; the oldest
+    /// beyond `recentLimit` forgotten).
+    public mutating func rememberLibrary(_ folder: String) {
+        recentLibraries.removeAll { $0 == folder }
+        recentLibraries.insert(folder, at: 0)
+        if recentLibraries.count > Self.recentLimit { recentLibraries.removeLast(recentLibraries.count - Self.recentLimit) }
     }
 }

@@ -5,10 +5,12 @@ public enum StateValue: Codable, Equatable, Sendable {
     case string(String)
     case bool(Bool)
     case list([StateValue])
+    case object([String: StateValue])
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
         if let l = try? c.decode([StateValue].self) { self = .list(l) }
+        else if let o = try? c.decode([String: StateValue].self) { self = .object(o) }
         else if let b = try? c.decode(Bool.self) { self = .bool(b) }
         else if let i = try? c.decode(Int.self) { self = .int(i) }
         else if let d = try? c.decode(Double.self) { self = .double(d) }
@@ -23,6 +25,7 @@ public enum StateValue: Codable, Equatable, Sendable {
         case .string(let v): try c.encode(v)
         case .bool(let v): try c.encode(v)
         case .list(let v): try c.encode(v)
+        case .object(let v): try c.encode(v)
         }
     }
 }

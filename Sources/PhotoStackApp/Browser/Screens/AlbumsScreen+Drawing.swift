@@ -24,7 +24,7 @@ extension AlbumsScreen {
         let folder = library.root.lastComponent
         if !library.isScanning && library.albums.isEmpty {
             return Note(text: "No photos in \(folder) — put photos in it or in its sub-folders (one folder per album), "
-                            + "or open another folder: photostack FOLDER",
+                            + "or open another folder with Ctrl+O",
                         centerX: w / 2, centerY: h / 2, maxWidth: min(w - 40, 520), font: "Sans 14")
         } else if let limit = library.watchLimit, showsWatchNote, !library.isScanning {
             return Note(text: "\(limit.description.prefix(1).uppercased())\(limit.description.dropFirst()) — F5 looks again",

@@ -27,6 +27,8 @@ public final class BrowserScreen: Screen, UsesHostServices {
     var pendingSlideshow: Double?
     /// Paces the reloads of the albums screen while the first scan streams in.
     var scanPacer = ScanReloadPacer()
+    /// Shows the Places screen (Ctrl+O, the menu's "Open folder…"); nil where there is none (demos, tests).
+    var onShowPlaces: (() -> Void)?
 
     /// - Parameters:
     ///   - titleNote: what the window title says about the library when the user did not name it ("Pictures",
@@ -250,6 +252,8 @@ public final class BrowserScreen: Screen, UsesHostServices {
             case .releaseMemory:
                 photos.releaseIdleMemory()
                 changed = true   // a frame redraws what the caches still hold
+            case .places:
+                break
             }
         }
         let update = library.takeUpdate()

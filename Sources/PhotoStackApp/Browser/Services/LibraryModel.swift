@@ -57,6 +57,12 @@ public final class LibraryModel {
         live.start()
     }
 
+    /// Stops scanning and watching (the library is replaced); nothing more is posted.
+    public func stop() {
+        live?.stop()
+        live = nil
+    }
+
     /// Scans the whole source again (F5; window focus while watching is limited); an update follows.
     public func rescan() { live?.rescan() }
 

@@ -212,7 +212,7 @@ public final class PhotoService {
             return true
         case .rendering(let r):
             return renderings.receive(r)
-        case .library, .action, .releaseMemory:
+        case .library, .action, .releaseMemory, .places:
             return false
         }
     }

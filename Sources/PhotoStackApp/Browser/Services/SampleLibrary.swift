@@ -1,9 +1,10 @@
 import Foundation
 
 /// Finds the sample library shipped in assets/library: `$PHOTOSTACK_ASSETS/library` (or
-/// `$PHOTOSTACK_ASSETS` itself when it is the library), then `assets/library` in the folders above the
-/// executable (a `swift build` tree: .build/debug/photostack → the repository), then the current directory,
-/// then /usr/share/photostack/library.
+/// `$PHOTOSTACK_ASSETS` itself when it is the library), then the installed copy beside the executable
+/// (`PREFIX/bin/photostack` → `PREFIX/share/photostack/library`, what `scripts/install.sh` installs), then
+/// `assets/library` in the folders above the executable (a `swift build` tree: .build/debug/photostack → the
+/// repository), then the current directory, then /usr/share/photostack/library.
 public enum SampleLibrary {
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
                               executable: String = CommandLine.arguments.first ?? "") -> String? {
@@ -17,6 +18,7 @@ public enum SampleLibrary {
             candidates += [(a as NSString).appendingPathComponent("library"), a]
         }
         var exe = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        candidates.append(exe.deletingLastPathComponent().appendingPathComponent("share/photostack/library").path)
         for _ in 0..<6 {
             candidates.append(exe.appendingPathComponent("assets/library").path)
             exe = exe.deletingLastPathComponent()

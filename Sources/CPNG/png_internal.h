@@ -3,6 +3,8 @@
 #define PHOTOSTACK_PNG_INTERNAL_H
 
 #include <png.h>
+
+#include "png_shim.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,7 +35,11 @@ void ps_row_downscaler_push(ps_row_downscaler *s, const uint32_t *row);
 /* Frees the work arrays (not the output; the sizes stay readable). */
 void ps_row_downscaler_free(ps_row_downscaler *s);
 
-/* CRC-32 with the PNG/zlib polynomial, table-driven (png_checksum.c; CPNG links libpng only, not zlib). */
+/* CRC-32 with the PNG/zlib polynomial, table-driven (png_checksum.c). */
 uint32_t ps_png_chunk_crc(const uint8_t *data, size_t length);
+
+/* Reads the colour chunks libpng kept as unknown chunks (iCCP inflated, sRGB, gAMA, cHRM, cICP) into `result`
+   (png_colour.c); what is absent or malformed is left out. */
+void ps_png_collect_colour(png_structp png, png_infop info, ps_png_result *result);
 
 #endif

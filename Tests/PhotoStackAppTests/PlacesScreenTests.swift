@@ -46,6 +46,16 @@ final class PlacesScreenTests: XCTestCase {
         XCTAssertEqual(state.visible.map(\.alpha), [1, 0.5, 1])
     }
 
+    /// Landed on because the pictures folder has no photos: the selection starts on the next folder that can be
+    /// opened, so Enter does not just say "No photos" again.
+    func testTheSelectionDoesNotStartOnTheEmptyFolder() {
+        let screen = PlacesScreen(headline: "No photos in ~/Pictures — choose a folder to open", home: "/home/ana")
+        screen.avoided = PhotoPath("/home/ana/Pictures")
+        screen.resize(width: 1024, height: 768, scale: 1, at: 0)
+        screen.show(places)
+        XCTAssertEqual(screen.selected, 2, "Trips: Gone cannot be opened")
+    }
+
     func testThePointerLightsTheRowUnderItAndAClickOpensIt() throws {
         let screen = PlacesScreen(headline: "Open a folder", home: nil)
         screen.resize(width: 1024, height: 768, scale: 1, at: 0)
@@ -79,8 +89,10 @@ final class PlacesScreenTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: root + "/home/Pictures", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/empty/sub", withIntermediateDirectories: true)
         let env = LaunchEnvironment(variables: [:], currentDirectory: root, homeDirectory: root + "/home", sampleLibrary: nil)
-        XCTAssertEqual(try BrowserLaunch.resolve([], environment: env), .places(headline: "No photos in ~/Pictures — choose a folder to open"))
-        XCTAssertEqual(try BrowserLaunch.resolve(["empty"], environment: env), .places(headline: "No photos in empty — choose a folder to open"))
+        XCTAssertEqual(try BrowserLaunch.resolve([], environment: env),
+                       .places(headline: "No photos in ~/Pictures — choose a folder to open", emptyFolder: PhotoPath(root + "/home/Pictures")))
+        XCTAssertEqual(try BrowserLaunch.resolve(["empty"], environment: env),
+                       .places(headline: "No photos in empty — choose a folder to open", emptyFolder: PhotoPath(root + "/empty")))
         XCTAssertEqual(try BrowserLaunch.resolve(["nowhere"], environment: env), .places(headline: "nowhere: no such file or folder — choose a folder to open"))
         let sample = LaunchEnvironment(variables: [:], currentDirectory: root, homeDirectory: root + "/home", sampleLibrary: BrowserHarness.sampleLibrary)
         guard case .library(let choice) = try BrowserLaunch.resolve([], environment: sample) else { return XCTFail("the sample library opens") }

@@ -74,8 +74,10 @@ public final class LibraryHost: Screen, UsesHostServices {
     }
 
     /// Shows the Places screen with `headline` at the top; Escape goes back to the browser when there is one.
-    public func showPlaces(headline: String) {
+    /// `avoiding`: a folder found without photos, where the selection does not start.
+    public func showPlaces(headline: String, avoiding: PhotoPath? = nil) {
         let screen = PlacesScreen(headline: headline, home: home)
+        screen.avoided = avoiding
         screen.onChoose = { [unowned self, unowned screen] place in self.check(place.path, from: screen) }
         if browser != nil { screen.onBack = { [unowned self] in self.closePlaces() } }
         places = screen

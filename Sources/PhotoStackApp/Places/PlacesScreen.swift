@@ -20,6 +20,8 @@ public final class PlacesScreen: Screen {
     public var status: String?
     /// The row of the keyboard selection (an index into `places`), nil before the first arrow or entry.
     public var selected: Int?
+    /// A folder known to hold no photos (the one the app was opened on): the first selection is not on it.
+    public var avoided: PhotoPath?
     /// The row under the pointer, nil when none.
     public internal(set) var hovered: Int?
     /// Scrolled distance of the list, points (0: its top shows).
@@ -43,7 +45,8 @@ public final class PlacesScreen: Screen {
         let kept = selected.map { self.places[$0].path }
         self.places = places
         isLoading = false
-        selected = kept.flatMap { k in places.firstIndex { $0.path == k } } ?? places.firstIndex { $0.isAvailable }
+        selected = kept.flatMap { k in places.firstIndex { $0.path == k } }
+            ?? places.firstIndex { $0.isAvailable && $0.path != avoided } ?? places.firstIndex { $0.isAvailable }
         hovered = nil
         clampScroll()
     }

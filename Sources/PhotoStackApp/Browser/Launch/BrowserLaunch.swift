@@ -19,12 +19,12 @@ public enum BrowserLaunch {
         do {
             let choice = try LibraryLaunch.resolve(arguments: arguments, environment: environment)
             if case .arguments = choice.origin, case .folder(let root, _) = choice.source, !LibraryLaunch.containsPhotos(root) {
-                return .places(headline: "No photos in \(short(arguments[0])) — choose a folder to open")
+                return .places(headline: "No photos in \(short(arguments[0])) — choose a folder to open", emptyFolder: root)
             }
             return .library(choice)
         } catch .nothingToOpen(let pictures) {
             return .places(headline: pictures.map { "No photos in \(short($0)) — choose a folder to open" }
-                                     ?? "No pictures folder — choose a folder to open")
+                                     ?? "No pictures folder — choose a folder to open", emptyFolder: pictures.map { PhotoPath($0) })
         } catch .noSuchFile(let shown) where arguments.count == 1 {
             return .places(headline: "\(short(shown)): no such file or folder — choose a folder to open")
         } catch {
@@ -47,8 +47,8 @@ public enum BrowserLaunch {
             if case .sampleLibrary = choice.origin { remember = false }
             host.open(choice.source, titleNote: choice.titleNote(home: environment.homeDirectory),
                       remember: remember, launchOptions: options)
-        case .places(let headline):
-            host.showPlaces(headline: headline)
+        case let .places(headline, empty):
+            host.showPlaces(headline: headline, avoiding: empty)
         }
         return host
     }

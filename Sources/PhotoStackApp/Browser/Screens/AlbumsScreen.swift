@@ -267,6 +267,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
         let offset = collectionView.contentOffset
         let viewport = Rect(x: offset.x, y: offset.y, width: viewportWidth, height: viewportHeight)
         var ahead: [(distance: Double, cell: PhotoCell)] = []
+        let focused = selectedSection   // a lookup of the focused album's section: once a frame, not once a card
         for item in collectionView.displayList {
             let p = item.attributes.indexPath
             if let cell = item.view as? PhotoCell {
@@ -274,7 +275,7 @@ public final class AlbumsScreen: CollectionScreen, CollectionViewDelegate {
                 cell.lift = lift(section: p.section, at: time)
                 cell.castsLiftShadow = p.item == min(count, Self.drawnDepth) - 1
                 cell.scalesRestingCardWhileLifting = liftsFromRestingCards
-                cell.showsFocusRing = selectedSection == p.section && p.item == 0
+                cell.showsFocusRing = focused == p.section && p.item == 0
                 cell.mayRerender = !animating
                 cell.mayDrawQuick = scrolling
                 // The top card (opaque, same centre) covers the middle of the two drawn beneath it.
